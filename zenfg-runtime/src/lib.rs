@@ -1,0 +1,1 @@
+//! zenfg runtime.
