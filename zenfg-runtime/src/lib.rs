@@ -1,1 +1,98 @@
-//! zenfg runtime.
+//! zenfg: a FrameGraph for wgpu.
+//!
+//! A [`FrameGraph`] records one [`Frame`] at a time: logical textures and
+//! buffers, the passes that use them, and the roots that say which results
+//! matter. [`Frame::compile`] validates content flow, builds dependencies,
+//! culls work no root needs, derives usage, and plans transient lifetimes and
+//! aliasing. A device-backed runtime then executes the retained work on a
+//! caller-owned queue.
+//!
+//! # Quick start (CPU only)
+//!
+//! ```
+//! use zenfg_runtime::{
+//!     BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason,
+//!     UsagePolicy, WriteContents,
+//! };
+//!
+//! let mut graph = FrameGraph::new();
+//! let mut frame = graph.begin_frame();
+//! let output = frame.create_buffer(BufferDesc {
+//!     label: "output".into(),
+//!     size: 1024,
+//!     usage: UsagePolicy::Infer,
+//! })?;
+//!
+//! let mut pass = frame.compute_pass("produce");
+//! let _output = pass.storage_buffer_write(
+//!     output,
+//!     BufferRange::whole(),
+//!     WriteContents::Overwrite,
+//! )?;
+//! pass.finish()?;
+//!
+//! frame.mark_buffer_root(output, BufferRange::whole(), RootReason::Output)?;
+//! let compiled = frame.compile(CompileOptions::full_report())?;
+//! assert_eq!(compiled.report().unwrap().summary.retained_node_count, 1);
+//! # Ok::<(), zenfg_runtime::FrameGraphError>(())
+//! ```
+//!
+//! # Errors
+//!
+//! Every failure is a [`FrameGraphError`] with a stable code
+//! ([`FrameGraphError::code`]); the public API never panics on bad input.
+
+extern crate self as zenfg_runtime;
+
+mod compile;
+mod context;
+mod desc;
+mod error;
+mod execute;
+mod format;
+mod graph;
+mod handle;
+mod hash;
+mod ids;
+mod ops;
+mod pool;
+mod record;
+mod token;
+mod types;
+
+pub use compile::{
+    AccessReport, AllocationReport, CompilationReport, CompilationSummary, CompilationTimings, CompileOptions,
+    CompiledFrame, CulledNodeReason, CulledNodeReport, DebugGroupReport, DependencyReport, Diagnostic,
+    DiagnosticSeverity, ExecutionSegmentKind, ExecutionSegmentReport, FullCompilationReport, NodeReport, ReportLevel,
+    ResourceDescriptor, ResourceLifetime, ResourceReport, RootReport, RootResolution, ValueKind, ValueReport,
+    ViewReport,
+};
+pub use context::{
+    CommandContext, ComputePassContext, ExecutionResources, ExternalSubmissionContext, RenderPassContext,
+};
+pub use desc::{
+    BufferDesc, BufferRange, ImportBufferOptions, ImportTextureOptions, Label, NormalizedTextureViewDesc,
+    ResourceRange, TextureDesc, TextureSubresourceRange, TextureViewDesc,
+};
+pub use error::{FrameGraphError, PassRef, ResourceRef, Result};
+pub use graph::FrameGraph;
+pub use handle::{Buffer, BufferSlice, SurfaceTexture, Texture, TextureTarget, TextureView};
+pub use ids::{AccessId, AllocationId, DebugGroupId, PassId, ResourceId, ValueId, ViewId};
+pub use ops::{
+    AttachmentStoreOp, BufferTextureCopyLocation, ClearBufferOp, ColorAttachmentLoadOp, ColorAttachmentOps,
+    DepthAttachmentLoadOp, DepthAttachmentOps, TextureCopyLocation,
+};
+pub use pool::ResourcePoolScope;
+pub use record::frame::Frame;
+pub use record::pass::PassBuilder;
+pub use token::kind;
+pub use token::{
+    AccessMarker, AccessToken, BufferAccessMarker, BufferCopyDst, BufferCopySrc, ColorAttachment, DepthAttachment,
+    IndexBuffer, IndirectBuffer, SampledTexture, StorageBufferRead, StorageBufferWrite, StorageTextureRead,
+    StorageTextureWrite, TextureAccessMarker, TextureCopyDst, TextureCopySrc, UniformBuffer, VertexBuffer,
+};
+pub use types::{
+    AccessMode, AccessRole, DependencyKind, HazardKind, InitialContents, NodeKind, ResourceKind, ResourceOrigin,
+    ResourceUsage, RootReason, UndefinedCause, UsagePolicy, WriteContents,
+};
+pub use wgpu;

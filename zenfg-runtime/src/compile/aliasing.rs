@@ -1,0 +1,163 @@
+//! The aliasing plan: transients whose lifetimes do not overlap share one
+//! physical allocation when their compatibility keys are equal.
+//!
+//! Candidates are taken in order of first use; each goes to the allocation of
+//! its key that became free earliest, or opens a new one. This is interval
+//! partitioning, which is optimal: per key, the number of allocations equals
+//! the largest number of simultaneously live transients. Lifetimes that meet
+//! at one node overlap (a node reading A and writing B cannot alias them).
+//!
+//! Buffers are grouped in size classes: four classes per power of two, so an
+//! allocation is at most 1.25 times the size of any buffer it holds.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use wgpu::{BufferUsages, Extent3d, TextureDimension, TextureFormat, TextureUsages};
+
+use super::lifetimes::Lifetime;
+use crate::format::estimated_texture_bytes;
+use crate::hash::FastMap;
+use crate::ids::{AllocationId, ResourceId};
+use crate::pool::ResourcePoolScope;
+use crate::record::{Recording, ResourceShape};
+use crate::types::ResourceOrigin;
+
+/// What a physical object must be created as.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum PhysicalDesc {
+    Buffer {
+        size: u64,
+        usage: BufferUsages,
+    },
+    Texture {
+        format: TextureFormat,
+        size: Extent3d,
+        dimension: TextureDimension,
+        mip_level_count: u32,
+        sample_count: u32,
+        view_formats: Vec<TextureFormat>,
+        usage: TextureUsages,
+    },
+}
+
+/// Exact equality decides which transients may share an object.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AllocationKey {
+    pub scope: Option<ResourcePoolScope>,
+    pub desc: PhysicalDesc,
+}
+
+/// One physical allocation of the plan.
+#[derive(Clone, Debug)]
+pub(crate) struct Allocation {
+    pub key: AllocationKey,
+    pub resources: Vec<ResourceId>,
+    pub estimated_bytes: u64,
+    pub lifetime: Lifetime,
+}
+
+/// The size class of a buffer: `size` rounded up to a quarter of its
+/// power of two (exact below 8 bytes).
+pub(crate) fn buffer_size_class(size: u64) -> u64 {
+    if size <= 8 {
+        return size;
+    }
+    let step = (1_u64 << (63 - size.leading_zeros())) >> 2;
+    size.div_ceil(step).saturating_mul(step)
+}
+
+fn physical_desc(rec: &Recording<'_>, resource: ResourceId, usage: u32) -> PhysicalDesc {
+    match &rec.resources[resource.index()].shape {
+        ResourceShape::Buffer { desc, .. } => {
+            PhysicalDesc::Buffer { size: buffer_size_class(desc.size), usage: BufferUsages::from_bits_truncate(usage) }
+        }
+        ResourceShape::Texture { desc, .. } => {
+            let mut view_formats = desc.view_formats.clone();
+            view_formats.sort_by_cached_key(|format| format!("{format:?}"));
+            view_formats.dedup();
+            PhysicalDesc::Texture {
+                format: desc.format,
+                size: desc.size,
+                dimension: desc.dimension,
+                mip_level_count: desc.mip_level_count,
+                sample_count: desc.sample_count,
+                view_formats,
+                usage: TextureUsages::from_bits_truncate(usage),
+            }
+        }
+    }
+}
+
+/// Plans the physical allocations; returns them and each resource's allocation.
+pub(crate) fn plan_allocations(
+    rec: &Recording<'_>,
+    lifetimes: &[Option<Lifetime>],
+    usage: &[u32],
+) -> (Vec<Allocation>, Vec<Option<AllocationId>>) {
+    let mut candidates: Vec<(Lifetime, ResourceId)> = rec
+        .resources
+        .iter()
+        .zip(lifetimes)
+        .enumerate()
+        .filter(|(_, (resource, _))| resource.origin == ResourceOrigin::Transient)
+        .filter_map(|(index, (_, lifetime))| lifetime.map(|lifetime| (lifetime, ResourceId(index as u32))))
+        .collect();
+    candidates.sort_unstable_by_key(|(lifetime, id)| (lifetime.first, lifetime.last, *id));
+
+    let mut keys: FastMap<AllocationKey, usize> = FastMap::default();
+    // Per key: allocations ordered by the execution index at which they free up.
+    let mut free_at: Vec<BinaryHeap<Reverse<(u32, u32)>>> = Vec::new();
+    let mut allocations: Vec<Allocation> = Vec::new();
+    let mut assignment = vec![None; rec.resources.len()];
+    for (lifetime, resource) in candidates {
+        let key = AllocationKey {
+            scope: rec.resources[resource.index()].scope,
+            desc: physical_desc(rec, resource, usage[resource.index()]),
+        };
+        let next_key = keys.len();
+        let key_index = *keys.entry(key.clone()).or_insert(next_key);
+        if key_index == free_at.len() {
+            free_at.push(BinaryHeap::new());
+        }
+        let heap = &mut free_at[key_index];
+        let reusable = heap.peek().is_some_and(|Reverse((last, _))| *last < lifetime.first);
+        let allocation = if reusable {
+            let Some(Reverse((_, allocation))) = heap.pop() else { unreachable!("peeked above") };
+            let entry = &mut allocations[allocation as usize];
+            entry.resources.push(resource);
+            entry.lifetime.last = lifetime.last;
+            allocation
+        } else {
+            let estimated_bytes = match &key.desc {
+                PhysicalDesc::Buffer { size, .. } => *size,
+                PhysicalDesc::Texture { .. } => {
+                    rec.resources[resource.index()].texture_desc().map_or(0, estimated_texture_bytes)
+                }
+            };
+            allocations.push(Allocation { key, resources: vec![resource], estimated_bytes, lifetime });
+            (allocations.len() - 1) as u32
+        };
+        heap.push(Reverse((lifetime.last, allocation)));
+        assignment[resource.index()] = Some(AllocationId(allocation));
+    }
+    (allocations, assignment)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::buffer_size_class;
+
+    #[test]
+    fn size_classes_waste_at_most_a_quarter() {
+        for size in 1..=70_000_u64 {
+            let class = buffer_size_class(size);
+            assert!(class >= size, "{size} -> {class}");
+            assert!(class * 4 <= size * 5, "{size} -> {class} wastes more than 25%");
+        }
+        assert_eq!(buffer_size_class(0), 0);
+        assert_eq!(buffer_size_class(100), 112);
+        assert_eq!(buffer_size_class(1 << 20), 1 << 20);
+        assert_eq!(buffer_size_class(u64::MAX), u64::MAX);
+    }
+}

@@ -1,0 +1,85 @@
+//! [`CompiledFrame`]: a retained plan, ready to execute once.
+
+use std::fmt;
+
+use super::Plan;
+use super::report::{CompilationReport, ExecutionSegmentReport};
+use crate::graph::FrameGraph;
+use crate::handle::RecordingIdentity;
+use crate::ids::ResourceId;
+use crate::record::{Recording, ResourceShape};
+use crate::types::ResourceUsage;
+
+/// A compiled recording. It keeps the runtime borrowed until it is executed
+/// or dropped. Callbacks of culled nodes, and what they captured, were
+/// dropped at compile.
+pub struct CompiledFrame<'frame> {
+    pub(crate) graph: &'frame mut FrameGraph,
+    pub(crate) identity: RecordingIdentity,
+    pub(crate) rec: Recording<'frame>,
+    pub(crate) plan: Plan,
+    report: Option<CompilationReport>,
+}
+
+impl<'frame> CompiledFrame<'frame> {
+    pub(crate) fn new(
+        graph: &'frame mut FrameGraph,
+        identity: RecordingIdentity,
+        rec: Recording<'frame>,
+        plan: Plan,
+        report: Option<CompilationReport>,
+    ) -> Self {
+        Self { graph, identity, rec, plan, report }
+    }
+
+    /// The report, if one was requested.
+    #[must_use]
+    pub fn report(&self) -> Option<&CompilationReport> {
+        self.report.as_ref()
+    }
+
+    /// Moves the report out, leaving `None`.
+    pub fn take_report(&mut self) -> Option<CompilationReport> {
+        self.report.take()
+    }
+
+    /// How many nodes will execute.
+    #[must_use]
+    pub fn retained_node_count(&self) -> usize {
+        self.plan.order.len()
+    }
+
+    /// How many physical transient allocations execution will acquire.
+    #[must_use]
+    pub fn allocation_count(&self) -> usize {
+        self.plan.allocations.len()
+    }
+
+    /// The effective usage of a resource of this recording.
+    #[must_use]
+    pub fn resource_usage(&self, resource: ResourceId) -> Option<ResourceUsage> {
+        let bits = *self.plan.usage.get(resource.index())?;
+        Some(match self.rec.resources[resource.index()].shape {
+            ResourceShape::Texture { .. } => ResourceUsage::Texture(wgpu::TextureUsages::from_bits_truncate(bits)),
+            ResourceShape::Buffer { .. } => ResourceUsage::Buffer(wgpu::BufferUsages::from_bits_truncate(bits)),
+        })
+    }
+
+    /// The execution segments, in order.
+    #[must_use]
+    pub fn execution_segments(&self) -> Vec<ExecutionSegmentReport> {
+        super::tables::segment_reports(&self.plan)
+    }
+}
+
+impl fmt::Debug for CompiledFrame<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CompiledFrame")
+            .field("recorded_nodes", &self.rec.nodes.len())
+            .field("retained_nodes", &self.plan.order.len())
+            .field("allocations", &self.plan.allocations.len())
+            .field("segments", &self.plan.segments.len())
+            .field("report", &self.report)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,314 @@
+//! Content flow: which value every access sees, the dependencies that follow,
+//! and the undefined-contents errors FG1001–FG1003.
+//!
+//! Every recorded node takes part, retained or not: a dead pass that reads
+//! undefined contents is still a bug in the recording. Accesses are processed
+//! in recording order, piece by piece, where a piece is a run of a plane with
+//! uniform history.
+
+use super::planes::{Content, NO_READER, Plane, Segment};
+use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
+use crate::error::{FrameGraphError, Result};
+use crate::format::{normalized_aspect, slices_at_mip};
+use crate::hash::FastMap;
+use crate::ids::{AccessId, PassId, ResourceId, ValueId};
+use crate::record::{AccessRecord, Recording, Region, ResourceRecord};
+use crate::types::{AccessMode, HazardKind, InitialContents, ResourceOrigin, UndefinedCause};
+
+/// A logical value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ValueInfo {
+    pub resource: ResourceId,
+    /// The writing node, or `None` for the defined initial contents of an import.
+    pub producer: Option<PassId>,
+    /// The producing access, or `None` for initial contents.
+    pub access: Option<AccessId>,
+}
+
+/// The bounding box of the pieces a dependency covers: planes (a buffer's
+/// one plane, or texture mips) and offsets (bytes or slices) within them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Hull {
+    pub first_plane: u32,
+    pub last_plane: u32,
+    pub start: u64,
+    pub end: u64,
+}
+
+/// One de-duplicated dependency.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Dependency {
+    pub from: PassId,
+    pub to: PassId,
+    pub resource: ResourceId,
+    pub hazard: HazardKind,
+    /// The value carried (value dependencies) or replaced (ordering ones), if any.
+    pub value: Option<ValueId>,
+    pub hull: Hull,
+}
+
+/// The final contents of every plane, for root resolution.
+pub(crate) struct ContentState {
+    /// First plane of each resource.
+    pub plane_base: Vec<u32>,
+    pub planes: Vec<Plane>,
+    pub plane_len: Vec<u64>,
+}
+
+impl ContentState {
+    /// Calls `visit` for every piece of `region` of `resource` at frame end.
+    pub fn visit_final<E>(
+        &mut self,
+        resource: &ResourceRecord,
+        id: ResourceId,
+        region: &Region,
+        mut visit: impl FnMut(u32, u64, u64, &Segment) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let base = self.plane_base[id.index()];
+        for (offset, start, end) in plane_pieces(resource, region) {
+            let plane = (base + offset) as usize;
+            let len = self.plane_len[plane];
+            self.planes[plane].visit(len, start, end, false, |a, b, segment| visit(offset, a, b, segment))?;
+        }
+        Ok(())
+    }
+}
+
+/// What content analysis produced.
+pub(crate) struct ContentOutcome {
+    pub values: Vec<ValueInfo>,
+    /// The value each access produced, by access id.
+    pub access_values: Vec<Option<ValueId>>,
+    /// Value dependencies as `(from, to)` pairs, possibly repeated.
+    pub value_edges: Vec<(PassId, PassId)>,
+    /// Every dependency, de-duplicated; empty unless reports were requested.
+    pub dependencies: Vec<Dependency>,
+    pub state: ContentState,
+}
+
+/// The `(plane offset, start, end)` pieces of a region: one for a buffer,
+/// one per mip for a texture.
+pub(crate) fn plane_pieces(resource: &ResourceRecord, region: &Region) -> impl Iterator<Item = (u32, u64, u64)> {
+    let (buffer, texture) = match (region, resource.texture_desc()) {
+        (Region::Buffer { offset, end }, _) => (Some((0, *offset, *end)), None),
+        (Region::Texture(region), Some(desc)) => (
+            None,
+            Some(region.mips().map(move |mip| {
+                let slices = region.slice_range(desc, mip);
+                (mip, u64::from(slices.start), u64::from(slices.end))
+            })),
+        ),
+        (Region::Texture(_), None) => (None, None),
+    };
+    buffer.into_iter().chain(texture.into_iter().flatten()).filter(|&(_, start, end)| start < end)
+}
+
+/// The public range of one piece.
+pub(crate) fn piece_range(resource: &ResourceRecord, plane: u32, start: u64, end: u64) -> ResourceRange {
+    match resource.texture_desc() {
+        None => ResourceRange::Buffer(BufferRange::new(start, Some(end - start))),
+        Some(desc) => ResourceRange::Texture(vec![TextureSubresourceRange {
+            base_mip_level: plane,
+            mip_level_count: 1,
+            base_slice: u32::try_from(start).unwrap_or(u32::MAX),
+            slice_count: u32::try_from(end - start).unwrap_or(u32::MAX),
+            aspect: normalized_aspect(desc.format),
+        }]),
+    }
+}
+
+/// Collects dependencies, de-duplicated on `(from, to, resource, hazard)`.
+struct Dependencies {
+    track_ordering: bool,
+    value_edges: Vec<(PassId, PassId)>,
+    all: Vec<Dependency>,
+    index: FastMap<(PassId, PassId, ResourceId, HazardKind), u32>,
+}
+
+impl Dependencies {
+    fn add(&mut self, dependency: Dependency) {
+        if dependency.from == dependency.to {
+            return;
+        }
+        let is_value = matches!(dependency.hazard, HazardKind::Raw | HazardKind::Preserve);
+        if is_value {
+            self.value_edges.push((dependency.from, dependency.to));
+        }
+        if !self.track_ordering {
+            return;
+        }
+        let key = (dependency.from, dependency.to, dependency.resource, dependency.hazard);
+        match self.index.get(&key) {
+            Some(&at) => {
+                let hull = &mut self.all[at as usize].hull;
+                hull.first_plane = hull.first_plane.min(dependency.hull.first_plane);
+                hull.last_plane = hull.last_plane.max(dependency.hull.last_plane);
+                hull.start = hull.start.min(dependency.hull.start);
+                hull.end = hull.end.max(dependency.hull.end);
+            }
+            None => {
+                self.index.insert(key, u32::try_from(self.all.len()).unwrap_or(u32::MAX));
+                self.all.push(dependency);
+            }
+        }
+    }
+}
+
+fn initial_content(resource: &ResourceRecord, external: Option<ValueId>) -> Content {
+    match (resource.origin, external) {
+        (ResourceOrigin::Imported, Some(value)) => Content::Defined { value, producer: None },
+        (ResourceOrigin::Imported, None) => Content::Undefined(UndefinedCause::ImportedUndefined),
+        (ResourceOrigin::Surface, _) => Content::Undefined(UndefinedCause::Surface),
+        (ResourceOrigin::Transient, _) => Content::Undefined(UndefinedCause::Transient),
+    }
+}
+
+fn initial_state(rec: &Recording<'_>, values: &mut Vec<ValueInfo>) -> ContentState {
+    let mut state =
+        ContentState { plane_base: Vec::with_capacity(rec.resources.len()), planes: Vec::new(), plane_len: Vec::new() };
+    for (index, resource) in rec.resources.iter().enumerate() {
+        let id = ResourceId(index as u32);
+        let external = (resource.origin == ResourceOrigin::Imported && resource.initial == InitialContents::Defined)
+            .then(|| {
+                values.push(ValueInfo { resource: id, producer: None, access: None });
+                ValueId((values.len() - 1) as u32)
+            });
+        let segment = Segment::new(initial_content(resource, external));
+        state.plane_base.push(state.planes.len() as u32);
+        match (resource.buffer_size(), resource.texture_desc()) {
+            (Some(size), _) => {
+                state.planes.push(Plane::Uniform(segment));
+                state.plane_len.push(size);
+            }
+            (None, Some(desc)) => {
+                for mip in 0..desc.mip_level_count {
+                    state.planes.push(Plane::Uniform(segment));
+                    state.plane_len.push(u64::from(slices_at_mip(desc, mip)));
+                }
+            }
+            (None, None) => {}
+        }
+    }
+    state
+}
+
+/// The error for consuming an undefined piece.
+fn undefined_error(
+    rec: &Recording<'_>,
+    access: &AccessRecord,
+    cause: UndefinedCause,
+    range: ResourceRange,
+) -> FrameGraphError {
+    let pass = rec.pass_ref(access.pass);
+    let resource = rec.resource_ref(access.resource);
+    match (cause, access.mode) {
+        (UndefinedCause::Discarded, _) => FrameGraphError::ReadAfterDiscard { pass, resource, range },
+        (_, AccessMode::Read) => FrameGraphError::ReadBeforeWrite { pass, resource, range, cause },
+        (_, AccessMode::Write) => FrameGraphError::PreserveBeforeWrite { pass, resource, range, cause },
+    }
+}
+
+/// Runs content analysis over every node. With `track_ordering`, also
+/// tracks readers and reports ordering dependencies (WAR, WAW).
+pub(crate) fn analyze(rec: &Recording<'_>, track_ordering: bool) -> Result<ContentOutcome> {
+    let mut values = Vec::new();
+    let mut state = initial_state(rec, &mut values);
+    let mut access_values = vec![None; rec.accesses.len()];
+    let mut deps = Dependencies {
+        track_ordering,
+        value_edges: Vec::with_capacity(rec.accesses.len()),
+        all: Vec::new(),
+        index: FastMap::default(),
+    };
+    let mut readers: Vec<(PassId, u32)> = Vec::new();
+    let mut scratch = Vec::new();
+
+    for (index, access) in rec.accesses.iter().enumerate() {
+        if !access.graph_effect {
+            continue;
+        }
+        let resource = &rec.resources[access.resource.index()];
+        let base = state.plane_base[access.resource.index()];
+        let pass = access.pass;
+        let consumes = access.consumes_previous;
+        let mut produced = None;
+        for (offset, start, end) in plane_pieces(resource, &access.region) {
+            let plane = (base + offset) as usize;
+            let len = state.plane_len[plane];
+            let hull = |start, end| Hull { first_plane: offset, last_plane: offset, start, end };
+            let edge = |from, hazard, value, start, end| Dependency {
+                from,
+                to: pass,
+                resource: access.resource,
+                hazard,
+                value,
+                hull: hull(start, end),
+            };
+            let exact = access.mode == AccessMode::Read && track_ordering;
+            let observes = consumes || track_ordering;
+            if observes {
+                state.planes[plane].visit(len, start, end, exact, |a, b, segment| {
+                    let defined = match segment.content {
+                        Content::Defined { value, producer } => Some((value, producer)),
+                        Content::Undefined(cause) => {
+                            if consumes {
+                                return Err(undefined_error(rec, access, cause, piece_range(resource, offset, a, b)));
+                            }
+                            None
+                        }
+                    };
+                    if consumes && let Some((value, Some(producer))) = defined {
+                        let hazard =
+                            if access.mode == AccessMode::Read { HazardKind::Raw } else { HazardKind::Preserve };
+                        deps.add(edge(producer, hazard, Some(value), a, b));
+                    }
+                    if !track_ordering {
+                        return Ok(());
+                    }
+                    match access.mode {
+                        AccessMode::Read => {
+                            let head = segment.readers;
+                            if head == NO_READER || readers[head as usize].0 != pass {
+                                readers.push((pass, head));
+                                segment.readers = (readers.len() - 1) as u32;
+                            }
+                        }
+                        AccessMode::Write => {
+                            let value = defined.map(|(value, _)| value);
+                            let mut reader = segment.readers;
+                            while reader != NO_READER {
+                                let (from, next) = readers[reader as usize];
+                                deps.add(edge(from, HazardKind::War, value, a, b));
+                                reader = next;
+                            }
+                            if let Some(writer) = segment.writer {
+                                deps.add(edge(writer, HazardKind::Waw, value, a, b));
+                            }
+                        }
+                    }
+                    Ok(())
+                })?;
+            }
+            if access.mode == AccessMode::Write {
+                let content = if access.produces_value {
+                    let value = *produced.get_or_insert_with(|| {
+                        values.push(ValueInfo {
+                            resource: access.resource,
+                            producer: Some(pass),
+                            access: Some(AccessId(index as u32)),
+                        });
+                        ValueId((values.len() - 1) as u32)
+                    });
+                    Content::Defined { value, producer: Some(pass) }
+                } else {
+                    Content::Undefined(UndefinedCause::Discarded)
+                };
+                let segment = Segment { content, readers: NO_READER, writer: Some(pass) };
+                state.planes[plane].assign(len, start, end, segment, &mut scratch);
+            }
+        }
+        access_values[index] = produced;
+    }
+
+    Ok(ContentOutcome { values, access_values, value_edges: deps.value_edges, dependencies: deps.all, state })
+}

@@ -1,0 +1,105 @@
+//! Compilation: a pure function from a frozen recording to an execution plan.
+//!
+//! Stages, in order, each in its own module: validation of the recording →
+//! content flow and dependencies ([`content`]) → roots ([`roots`]) →
+//! retention ([`retention`]) → usage ([`usage`]) → lifetimes ([`lifetimes`]) →
+//! aliasing ([`aliasing`]) → segments ([`segments`]) → views ([`views`]) →
+//! report ([`tables`]). Roles a node kind cannot use are already compile
+//! errors of the caller's program (see [`kind`](crate::kind)).
+//!
+//! Cost is linear in nodes, accesses and resources (times a logarithm for
+//! fragmented ranges and aliasing): content is tracked in sorted segment maps
+//! that collapse on whole writes, dependencies are de-duplicated by hashing,
+//! and allocations are assigned with a heap per compatibility key.
+
+pub(crate) mod aliasing;
+mod compiled;
+pub(crate) mod content;
+pub(crate) mod lifetimes;
+mod planes;
+mod report;
+mod retention;
+pub(crate) mod roots;
+pub(crate) mod segments;
+mod tables;
+mod usage;
+pub(crate) mod views;
+
+use std::time::Instant;
+
+pub use compiled::CompiledFrame;
+pub use report::*;
+
+use crate::error::{FrameGraphError, Result};
+use crate::ids::{AllocationId, PassId};
+use crate::record::frame::Frame;
+
+/// Everything execution needs, computed at compile.
+pub(crate) struct Plan {
+    /// Retained nodes in execution (= recording) order.
+    pub order: Vec<PassId>,
+    pub segments: Vec<segments::Segment>,
+    /// Effective usage bits of every resource.
+    pub usage: Vec<u32>,
+    pub lifetimes: Vec<Option<lifetimes::Lifetime>>,
+    pub allocations: Vec<aliasing::Allocation>,
+    pub resource_allocation: Vec<Option<AllocationId>>,
+    pub views: views::ViewPlan,
+}
+
+pub(crate) fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
+    let started = Instant::now();
+    let Frame { graph, brand, mut rec, group_stack, .. } = frame;
+    if let Some(error) = rec.poisoned.take() {
+        return Err(error);
+    }
+    if let Some(&group) = group_stack.last() {
+        return Err(FrameGraphError::UnclosedDebugGroup { group, label: rec.groups[group.index()].label.clone() });
+    }
+    let validated = Instant::now();
+
+    let reporting = options.report_level != ReportLevel::None;
+    let mut content = content::analyze(&rec, reporting)?;
+    let analyzed = Instant::now();
+
+    let roots = roots::resolve_roots(&rec, &mut content.state)?;
+    let retained = retention::retain(&rec.nodes, &roots, &content.value_edges);
+    let culled = Instant::now();
+
+    let usage = usage::derive_usage(&rec, &retained)?;
+    let order = lifetimes::execution_order(&retained);
+    let lifetimes = lifetimes::lifetimes(&rec, &order);
+    let (allocations, resource_allocation) = aliasing::plan_allocations(&rec, &lifetimes, &usage);
+    let segments = segments::segments(&rec.nodes, &order);
+    let views = views::plan_views(&rec, &order);
+    let plan = Plan { order, segments, usage, lifetimes, allocations, resource_allocation, views };
+    let planned = Instant::now();
+
+    let report = reporting.then(|| {
+        let timings = CompilationTimings {
+            validation: validated - started,
+            dependencies: analyzed - validated,
+            retention: culled - analyzed,
+            planning: planned - culled,
+            report: Default::default(),
+            total: Default::default(),
+        };
+        let mut report = tables::build(&rec, &content, &roots, &retained, &plan, options.report_level, timings);
+        let finished = Instant::now();
+        report.summary.timings.report = finished - planned;
+        report.summary.timings.total = finished - started;
+        report
+    });
+
+    for (callback, kept) in rec.callbacks.iter_mut().zip(&retained) {
+        if !kept {
+            callback.take();
+        }
+    }
+    for (resource, lifetime) in rec.resources.iter_mut().zip(&plan.lifetimes) {
+        if lifetime.is_none() {
+            resource.native = None;
+        }
+    }
+    Ok(CompiledFrame::new(graph, brand.identity, rec, plan, report))
+}

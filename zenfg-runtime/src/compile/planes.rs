@@ -1,0 +1,162 @@
+//! Content state of one plane: a buffer's bytes, or the slices of one texture mip.
+//!
+//! A plane is an ordered map of disjoint segments covering `0..len`. A plane
+//! written as a whole stays a single inline segment, which is the common case
+//! and costs no allocation; partial accesses split it into a `BTreeMap`, and a
+//! later whole write collapses it again. A write replaces every segment it
+//! covers with one, so the number of segments stays bounded by the number of
+//! distinct write boundaries.
+
+use std::collections::BTreeMap;
+
+use crate::ids::{PassId, ValueId};
+use crate::types::UndefinedCause;
+
+/// What a segment of a plane holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Content {
+    Defined { value: ValueId, producer: Option<PassId> },
+    Undefined(UndefinedCause),
+}
+
+/// The end of a reader list.
+pub(crate) const NO_READER: u32 = u32::MAX;
+
+/// A run of a plane with uniform history.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Segment {
+    pub content: Content,
+    /// Head of the list of nodes that read this run since its last write
+    /// (only tracked when ordering dependencies are reported).
+    pub readers: u32,
+    /// The node that last wrote this run.
+    pub writer: Option<PassId>,
+}
+
+impl Segment {
+    pub const fn new(content: Content) -> Self {
+        Self { content, readers: NO_READER, writer: None }
+    }
+}
+
+pub(crate) enum Plane {
+    Uniform(Segment),
+    Split(BTreeMap<u64, (u64, Segment)>),
+}
+
+fn split_at(map: &mut BTreeMap<u64, (u64, Segment)>, point: u64) {
+    if let Some((_, (end, segment))) = map.range_mut(..point).next_back()
+        && *end > point
+    {
+        let tail = (*end, *segment);
+        *end = point;
+        map.insert(point, tail);
+    }
+}
+
+impl Plane {
+    fn split_map(segment: Segment, len: u64) -> BTreeMap<u64, (u64, Segment)> {
+        BTreeMap::from([(0, (len, segment))])
+    }
+
+    /// Calls `visit(start, end, segment)` for every segment piece overlapping
+    /// `start..end`, in order. With `exact`, segments are first split at the
+    /// bounds so that each piece is a whole segment the visitor may change.
+    pub fn visit<E>(
+        &mut self,
+        len: u64,
+        start: u64,
+        end: u64,
+        exact: bool,
+        mut visit: impl FnMut(u64, u64, &mut Segment) -> Result<(), E>,
+    ) -> Result<(), E> {
+        if let Self::Uniform(segment) = self {
+            if !exact || (start == 0 && end == len) {
+                return visit(start, end, segment);
+            }
+            *self = Self::Split(Self::split_map(*segment, len));
+        }
+        let Self::Split(map) = self else { unreachable!("uniform planes returned above") };
+        if exact {
+            split_at(map, start);
+            split_at(map, end);
+        }
+        let from = map.range(..=start).next_back().map_or(start, |(&key, _)| key);
+        for (&piece_start, (piece_end, segment)) in map.range_mut(from..end) {
+            if *piece_end <= start {
+                continue;
+            }
+            visit(piece_start.max(start), (*piece_end).min(end), segment)?;
+        }
+        Ok(())
+    }
+
+    /// Replaces `start..end` with one segment.
+    pub fn assign(&mut self, len: u64, start: u64, end: u64, segment: Segment, scratch: &mut Vec<u64>) {
+        if start == 0 && end == len {
+            *self = Self::Uniform(segment);
+            return;
+        }
+        if let Self::Uniform(old) = self {
+            *self = Self::Split(Self::split_map(*old, len));
+        }
+        let Self::Split(map) = self else { unreachable!("uniform planes were converted above") };
+        split_at(map, start);
+        split_at(map, end);
+        scratch.clear();
+        scratch.extend(map.range(start..end).map(|(&key, _)| key));
+        for key in scratch.iter() {
+            map.remove(key);
+        }
+        map.insert(start, (end, segment));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defined(value: u32) -> Segment {
+        Segment::new(Content::Defined { value: ValueId(value), producer: Some(PassId(value)) })
+    }
+
+    fn pieces(plane: &mut Plane, len: u64, start: u64, end: u64) -> Vec<(u64, u64, Content)> {
+        let mut seen = Vec::new();
+        plane
+            .visit::<()>(len, start, end, false, |a, b, segment| {
+                seen.push((a, b, segment.content));
+                Ok(())
+            })
+            .unwrap();
+        seen
+    }
+
+    #[test]
+    fn partial_writes_split_and_whole_writes_collapse() {
+        let mut scratch = Vec::new();
+        let mut plane = Plane::Uniform(Segment::new(Content::Undefined(UndefinedCause::Transient)));
+        plane.assign(8, 2, 4, defined(1), &mut scratch);
+        plane.assign(8, 3, 6, defined(2), &mut scratch);
+        let seen = pieces(&mut plane, 8, 0, 8);
+        assert_eq!(seen.iter().map(|&(a, b, _)| (a, b)).collect::<Vec<_>>(), vec![(0, 2), (2, 3), (3, 6), (6, 8)]);
+        assert_eq!(seen[1].2, defined(1).content);
+        assert_eq!(pieces(&mut plane, 8, 5, 7).len(), 2);
+        plane.assign(8, 0, 8, defined(3), &mut scratch);
+        assert!(matches!(plane, Plane::Uniform(_)));
+    }
+
+    #[test]
+    fn exact_visits_split_at_the_bounds() {
+        let mut plane = Plane::Uniform(defined(1));
+        plane
+            .visit::<()>(10, 3, 5, true, |_, _, segment| {
+                segment.writer = Some(PassId(9));
+                Ok(())
+            })
+            .unwrap();
+        let Plane::Split(map) = &plane else { panic!("expected a split plane") };
+        assert_eq!(map.len(), 3);
+        assert_eq!(map[&3].1.writer, Some(PassId(9)));
+        assert_eq!(map[&0].1.writer, None);
+    }
+}

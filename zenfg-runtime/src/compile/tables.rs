@@ -1,0 +1,302 @@
+//! Builds the [`CompilationReport`] from the recording and the plan.
+
+use std::fmt::Write as _;
+
+use super::Plan;
+use super::aliasing::{AllocationKey, PhysicalDesc};
+use super::content::{ContentOutcome, Hull};
+use super::report::*;
+use super::roots::ResolvedRoot;
+use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
+use crate::format::{estimated_texture_bytes, normalized_aspect, slices_at_mip};
+use crate::hash::FastMap;
+use crate::ids::{AccessId, AllocationId, DebugGroupId, PassId, ResourceId, ValueId, ViewId};
+use crate::pool::ResourcePoolScope;
+use crate::record::{Recording, ResourceRecord, ResourceShape};
+use crate::types::{AccessMode, ResourceKind, ResourceUsage, WriteContents};
+
+/// The logical byte estimate of a resource: its size, or its texture estimate.
+pub(crate) fn logical_bytes(resource: &ResourceRecord) -> u64 {
+    match &resource.shape {
+        ResourceShape::Buffer { desc, .. } => desc.size,
+        ResourceShape::Texture { desc, .. } => estimated_texture_bytes(desc),
+    }
+}
+
+fn usage_of(resource: &ResourceRecord, bits: u32) -> ResourceUsage {
+    match resource.shape {
+        ResourceShape::Texture { .. } => ResourceUsage::Texture(wgpu::TextureUsages::from_bits_truncate(bits)),
+        ResourceShape::Buffer { .. } => ResourceUsage::Buffer(wgpu::BufferUsages::from_bits_truncate(bits)),
+    }
+}
+
+fn hull_range(resource: &ResourceRecord, hull: &Hull) -> ResourceRange {
+    match resource.texture_desc() {
+        None => ResourceRange::Buffer(BufferRange::new(hull.start, Some(hull.end - hull.start))),
+        Some(desc) => ResourceRange::Texture(
+            (hull.first_plane..=hull.last_plane)
+                .filter_map(|mip| {
+                    let slices = u64::from(slices_at_mip(desc, mip));
+                    let end = hull.end.min(slices);
+                    (hull.start < end).then(|| TextureSubresourceRange {
+                        base_mip_level: mip,
+                        mip_level_count: 1,
+                        base_slice: hull.start as u32,
+                        slice_count: (end - hull.start) as u32,
+                        aspect: normalized_aspect(desc.format),
+                    })
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// The compatibility-key spelling of an allocation. Scopes appear as a
+/// partition number local to this compile, never as a scope identity.
+fn compatibility_key(key: &AllocationKey, partitions: &mut FastMap<ResourcePoolScope, usize>) -> String {
+    let mut text = match &key.desc {
+        PhysicalDesc::Buffer { size, usage } => format!("buffer|{size}|{}", usage.bits()),
+        PhysicalDesc::Texture { format, size, dimension, mip_level_count, sample_count, view_formats, usage } => {
+            let formats: Vec<String> = view_formats.iter().map(|format| format!("{format:?}")).collect();
+            format!(
+                "texture|{format:?}|{}x{}x{}|{dimension:?}|{mip_level_count}|{sample_count}|{}|{}",
+                size.width,
+                size.height,
+                size.depth_or_array_layers,
+                formats.join(","),
+                usage.bits()
+            )
+        }
+    };
+    if let Some(scope) = key.scope {
+        let next = partitions.len() + 1;
+        let partition = *partitions.entry(scope).or_insert(next);
+        let _ = write!(text, "|partition-{partition}");
+    }
+    text
+}
+
+pub(crate) fn segment_reports(plan: &Plan) -> Vec<ExecutionSegmentReport> {
+    plan.segments
+        .iter()
+        .map(|segment| ExecutionSegmentReport {
+            kind: segment.kind,
+            nodes: plan.order[segment.nodes.start as usize..segment.nodes.end as usize].to_vec(),
+        })
+        .collect()
+}
+
+pub(crate) fn build(
+    rec: &Recording<'_>,
+    content: &ContentOutcome,
+    roots: &[ResolvedRoot],
+    retained: &[bool],
+    plan: &Plan,
+    level: ReportLevel,
+    timings: CompilationTimings,
+) -> CompilationReport {
+    let logical: Vec<&ResourceRecord> = rec
+        .resources
+        .iter()
+        .zip(&plan.resource_allocation)
+        .filter(|(_, allocation)| allocation.is_some())
+        .map(|(resource, _)| resource)
+        .collect();
+    let summary = CompilationSummary {
+        recorded_node_count: rec.nodes.len(),
+        retained_node_count: plan.order.len(),
+        culled_node_count: rec.nodes.len() - plan.order.len(),
+        resource_count: rec.resources.len(),
+        view_count: rec.views.len(),
+        access_count: rec.accesses.iter().filter(|access| access.graph_effect).count(),
+        value_count: content.values.len(),
+        dependency_count: content.dependencies.len(),
+        allocation_count: plan.allocations.len(),
+        logical_transient_count: logical.len(),
+        logical_transient_bytes: logical.iter().map(|resource| logical_bytes(resource)).sum(),
+        physical_allocation_bytes: plan.allocations.iter().map(|allocation| allocation.estimated_bytes).sum(),
+        timings,
+    };
+    let full = (level == ReportLevel::Full).then(|| full_report(rec, content, roots, retained, plan));
+    CompilationReport { summary, full }
+}
+
+fn full_report(
+    rec: &Recording<'_>,
+    content: &ContentOutcome,
+    roots: &[ResolvedRoot],
+    retained: &[bool],
+    plan: &Plan,
+) -> FullCompilationReport {
+    let mut execution_order = vec![u32::MAX; rec.nodes.len()];
+    for (position, node) in plan.order.iter().enumerate() {
+        execution_order[node.index()] = position as u32;
+    }
+    let mut report = FullCompilationReport::default();
+    for (index, node) in rec.nodes.iter().enumerate() {
+        let id = PassId(index as u32);
+        if retained[index] {
+            report.nodes.push(NodeReport {
+                id,
+                recording_order: id.get(),
+                execution_order: execution_order[index],
+                kind: node.work.kind(),
+                label: node.label.clone(),
+                side_effect: node.side_effect,
+                debug_group: node.group,
+            });
+        } else {
+            report.culled_nodes.push(CulledNodeReport {
+                id,
+                recording_order: id.get(),
+                kind: node.work.kind(),
+                label: node.label.clone(),
+                side_effect: node.side_effect,
+                debug_group: node.group,
+                reason: CulledNodeReason::NotReachableFromRoot,
+            });
+            report.diagnostics.push(Diagnostic {
+                code: "culled-node",
+                severity: DiagnosticSeverity::Info,
+                message: format!("pass `{}` was culled: no root or side effect depends on what it writes", node.label),
+                pass: Some(id),
+                resource: None,
+            });
+        }
+    }
+    report.resources = rec
+        .resources
+        .iter()
+        .enumerate()
+        .map(|(index, resource)| ResourceReport {
+            id: ResourceId(index as u32),
+            kind: resource.kind(),
+            label: resource.label().clone(),
+            origin: resource.origin,
+            initial_contents: resource.initial,
+            descriptor: match &resource.shape {
+                ResourceShape::Texture { desc, .. } => ResourceDescriptor::Texture(desc.clone()),
+                ResourceShape::Buffer { desc, .. } => ResourceDescriptor::Buffer(desc.clone()),
+            },
+            effective_usage: usage_of(resource, plan.usage[index]),
+            estimated_byte_size: logical_bytes(resource),
+            lifetime: plan.lifetimes[index]
+                .map(|lifetime| ResourceLifetime { first_use: lifetime.first, last_use: lifetime.last }),
+            allocation: plan.resource_allocation[index],
+            scoped: resource.scope.is_some(),
+            debug_group: resource.group,
+        })
+        .collect();
+    report.views = rec
+        .views
+        .iter()
+        .enumerate()
+        .map(|(index, view)| ViewReport {
+            id: ViewId(index as u32),
+            texture: view.texture,
+            descriptor: view.desc.clone(),
+            normalized: view.normalized.clone(),
+            range: crate::record::Region::Texture(view.region).to_range(&rec.resources[view.texture.index()]),
+        })
+        .collect();
+    report.accesses = rec
+        .accesses
+        .iter()
+        .enumerate()
+        .filter(|(_, access)| access.graph_effect)
+        .map(|(index, access)| AccessReport {
+            id: AccessId(index as u32),
+            pass: access.pass,
+            resource: access.resource,
+            view: access.view,
+            role: access.role,
+            mode: access.mode,
+            consumes_previous: access.consumes_previous,
+            produces_value: access.produces_value,
+            write_contents: (access.mode == AccessMode::Write).then_some(if access.consumes_previous {
+                WriteContents::Preserve
+            } else {
+                WriteContents::Overwrite
+            }),
+            range: access.region.to_range(&rec.resources[access.resource.index()]),
+            value: content.access_values[index],
+        })
+        .collect();
+    report.values = content
+        .values
+        .iter()
+        .enumerate()
+        .map(|(index, value)| {
+            let resource = &rec.resources[value.resource.index()];
+            let range = match value.access {
+                Some(access) => rec.accesses[access.index()].region.to_range(resource),
+                None => match resource.texture_desc() {
+                    Some(desc) => {
+                        crate::record::Region::Texture(crate::record::TextureRegion::whole(desc)).to_range(resource)
+                    }
+                    None => ResourceRange::Buffer(BufferRange::new(0, resource.buffer_size())),
+                },
+            };
+            ValueReport {
+                id: ValueId(index as u32),
+                resource: value.resource,
+                producer: value.producer,
+                kind: if value.producer.is_some() { ValueKind::Write } else { ValueKind::External },
+                range,
+            }
+        })
+        .collect();
+    report.dependencies = content
+        .dependencies
+        .iter()
+        .map(|dependency| DependencyReport {
+            from: dependency.from,
+            to: dependency.to,
+            resource: dependency.resource,
+            kind: dependency.hazard.dependency_kind(),
+            hazard: dependency.hazard,
+            range: hull_range(&rec.resources[dependency.resource.index()], &dependency.hull),
+            value: dependency.value,
+        })
+        .collect();
+    report.roots = roots
+        .iter()
+        .map(|root| RootReport {
+            resource: root.root.resource,
+            reason: root.root.reason,
+            range: root.root.region.to_range(&rec.resources[root.root.resource.index()]),
+            resolution: RootResolution {
+                producer_node_ids: root.producers.clone(),
+                uses_initial_contents: root.uses_initial_contents,
+            },
+        })
+        .collect();
+    let mut partitions = FastMap::default();
+    report.allocations = plan
+        .allocations
+        .iter()
+        .enumerate()
+        .map(|(index, allocation)| AllocationReport {
+            id: AllocationId(index as u32),
+            kind: match allocation.key.desc {
+                PhysicalDesc::Buffer { .. } => ResourceKind::Buffer,
+                PhysicalDesc::Texture { .. } => ResourceKind::Texture,
+            },
+            compatibility_key: compatibility_key(&allocation.key, &mut partitions),
+            resource_ids: allocation.resources.clone(),
+            estimated_byte_size: allocation.estimated_bytes,
+        })
+        .collect();
+    report.execution_segments = segment_reports(plan);
+    report.debug_groups = rec
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(index, group)| DebugGroupReport {
+            id: DebugGroupId(index as u32),
+            label: group.label.clone(),
+            parent: group.parent,
+        })
+        .collect();
+    report
+}

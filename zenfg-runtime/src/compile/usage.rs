@@ -1,0 +1,76 @@
+//! Usage derivation over retained work: what each resource must allow, and
+//! FG1101 / FG1102 when a fixed or exposed usage cannot serve it.
+
+use wgpu::{BufferUsages, TextureDimension, TextureUsages};
+
+use crate::error::{FrameGraphError, Result};
+use crate::record::{Recording, ResourceShape};
+use crate::types::{ResourceOrigin, ResourceUsage, UsagePolicy};
+
+/// The effective usage of every resource, as raw bits of its kind's flags.
+///
+/// Required usage is the union over the accesses of retained nodes (empty
+/// copies included: they are still encoded). Transients with
+/// `UsagePolicy::Infer` get exactly that; fixed transients and imports keep
+/// their fixed or exposed usage, which must contain it.
+pub(crate) fn derive_usage(rec: &Recording<'_>, retained: &[bool]) -> Result<Vec<u32>> {
+    let mut required = vec![0_u32; rec.resources.len()];
+    for (node, _) in rec.nodes.iter().zip(retained).filter(|&(_, &kept)| kept) {
+        for access in rec.node_accesses(node) {
+            required[access.resource.index()] |= access.role.texture_usage().bits() | access.role.buffer_usage().bits();
+        }
+    }
+    let mut effective = Vec::with_capacity(required.len());
+    for (index, (resource, &needed)) in rec.resources.iter().zip(&required).enumerate() {
+        let transient = resource.origin == ResourceOrigin::Transient;
+        let mismatch = |available: ResourceUsage, required: ResourceUsage| FrameGraphError::UsageMismatch {
+            resource: rec.resource_ref(crate::ids::ResourceId(index as u32)),
+            required,
+            available,
+        };
+        let bits = match &resource.shape {
+            ResourceShape::Texture { desc, exposed } => {
+                let needed = TextureUsages::from_bits_truncate(needed);
+                let available = match (transient, desc.usage, exposed) {
+                    (true, UsagePolicy::Fixed(usage), _) => usage,
+                    (false, _, Some(usage)) => *usage,
+                    _ => needed,
+                };
+                if !available.contains(needed) {
+                    return Err(mismatch(ResourceUsage::Texture(available), ResourceUsage::Texture(needed)));
+                }
+                if transient && !needed.is_empty() {
+                    let invalid = |message: &str| FrameGraphError::InvalidResourceDescriptor {
+                        resource: Some(crate::ids::ResourceId(index as u32)),
+                        label: desc.label.clone(),
+                        message: message.into(),
+                    };
+                    if desc.dimension == TextureDimension::D1 && available.contains(TextureUsages::RENDER_ATTACHMENT) {
+                        return Err(invalid("1D textures cannot be render attachments"));
+                    }
+                    if desc.sample_count > 1 && !available.contains(TextureUsages::RENDER_ATTACHMENT) {
+                        return Err(invalid("a multisampled texture must be rendered to (RENDER_ATTACHMENT)"));
+                    }
+                    if desc.sample_count > 1 && available.contains(TextureUsages::STORAGE_BINDING) {
+                        return Err(invalid("multisampled textures cannot be storage textures"));
+                    }
+                }
+                available.bits()
+            }
+            ResourceShape::Buffer { desc, exposed } => {
+                let needed = BufferUsages::from_bits_truncate(needed);
+                let available = match (transient, desc.usage, exposed) {
+                    (true, UsagePolicy::Fixed(usage), _) => usage,
+                    (false, _, Some(usage)) => *usage,
+                    _ => needed,
+                };
+                if !available.contains(needed) {
+                    return Err(mismatch(ResourceUsage::Buffer(available), ResourceUsage::Buffer(needed)));
+                }
+                available.bits()
+            }
+        };
+        effective.push(bits);
+    }
+    Ok(effective)
+}

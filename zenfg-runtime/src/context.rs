@@ -1,0 +1,113 @@
+//! What a callback receives when its node executes.
+//!
+//! Every context borrows the execution for `'e`, a lifetime chosen by the
+//! runtime for each call: the context, the pass or encoder in it, and every
+//! native object resolved through it cannot escape the callback.
+
+use crate::error::Result;
+use crate::execute::resolve::ResolveTable;
+use crate::ids::PassId;
+use crate::token::{AccessToken, BufferAccessMarker, TextureAccessMarker};
+
+/// Resolves the access tokens of the executing node to native objects.
+#[derive(Clone, Copy)]
+pub struct ExecutionResources<'e> {
+    pub(crate) table: &'e ResolveTable<'e>,
+    pub(crate) pass: PassId,
+}
+
+impl<'e> ExecutionResources<'e> {
+    /// The native buffer behind a buffer token. Transient buffers are pooled
+    /// objects valid only during this callback.
+    ///
+    /// Fails with FG2001 for a token of another runtime or recording, FG4005
+    /// for a token of another pass.
+    pub fn buffer<Role: BufferAccessMarker>(&self, token: AccessToken<'_, Role>) -> Result<&'e wgpu::Buffer> {
+        self.table.buffer(self.pass, token.brand.identity, token.pass, token.access)
+    }
+
+    /// The native texture behind a texture token.
+    pub fn texture<Role: TextureAccessMarker>(&self, token: AccessToken<'_, Role>) -> Result<&'e wgpu::Texture> {
+        self.table.texture(self.pass, token.brand.identity, token.pass, token.access)
+    }
+
+    /// The planned view of a texture token: the declared subresources in the
+    /// declared format. Copy roles have no view (FG9001).
+    pub fn texture_view<Role: TextureAccessMarker>(
+        &self,
+        token: AccessToken<'_, Role>,
+    ) -> Result<&'e wgpu::TextureView> {
+        self.table.texture_view(self.pass, token.brand.identity, token.pass, token.access)
+    }
+
+    /// The node this context executes.
+    #[must_use]
+    pub fn pass_id(&self) -> PassId {
+        self.pass
+    }
+}
+
+/// Context of a render callback: the pass has begun with the declared
+/// attachments and ends when the callback returns.
+#[non_exhaustive]
+pub struct RenderPassContext<'e> {
+    /// The runtime's device.
+    pub device: &'e wgpu::Device,
+    /// The render pass to record draws into.
+    pub pass: wgpu::RenderPass<'e>,
+    /// Resolves the node's tokens.
+    pub resources: ExecutionResources<'e>,
+    /// The frame index given in the execution options.
+    pub frame_index: u64,
+}
+
+/// Context of a compute callback.
+#[non_exhaustive]
+pub struct ComputePassContext<'e> {
+    /// The runtime's device.
+    pub device: &'e wgpu::Device,
+    /// The compute pass to record dispatches into.
+    pub pass: wgpu::ComputePass<'e>,
+    /// Resolves the node's tokens.
+    pub resources: ExecutionResources<'e>,
+    /// The frame index given in the execution options.
+    pub frame_index: u64,
+}
+
+/// Context of a command callback: record into the graph-owned encoder; do
+/// not finish or submit it.
+#[non_exhaustive]
+pub struct CommandContext<'e> {
+    /// The runtime's device.
+    pub device: &'e wgpu::Device,
+    /// The graph-owned encoder of the current segment.
+    pub encoder: &'e mut wgpu::CommandEncoder,
+    /// Resolves the node's tokens.
+    pub resources: ExecutionResources<'e>,
+    /// The frame index given in the execution options.
+    pub frame_index: u64,
+}
+
+/// Context of an external submission: submit all declared work on `queue`
+/// before returning.
+#[non_exhaustive]
+pub struct ExternalSubmissionContext<'e> {
+    /// The runtime's device.
+    pub device: &'e wgpu::Device,
+    /// The shared queue.
+    pub queue: &'e wgpu::Queue,
+    /// Resolves the node's tokens.
+    pub resources: ExecutionResources<'e>,
+    /// The frame index given in the execution options.
+    pub frame_index: u64,
+}
+
+/// A render callback.
+pub(crate) type RenderCallback<'frame> = Box<dyn for<'e> FnOnce(RenderPassContext<'e>) -> Result<()> + 'frame>;
+/// A compute callback.
+pub(crate) type ComputeCallback<'frame> = Box<dyn for<'e> FnOnce(ComputePassContext<'e>) -> Result<()> + 'frame>;
+/// A command callback.
+pub(crate) type CommandCallback<'frame> = Box<dyn for<'e> FnOnce(CommandContext<'e>) -> Result<()> + 'frame>;
+/// An external submission callback.
+pub(crate) type ExternalCallback<'frame> =
+    Box<dyn for<'e> FnOnce(ExternalSubmissionContext<'e>) -> Result<()> + 'frame>;

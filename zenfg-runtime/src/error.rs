@@ -1,0 +1,415 @@
+//! [`FrameGraphError`]: every failure of the public API, with a stable code.
+
+use std::fmt;
+
+use wgpu::TextureFormat;
+
+use crate::desc::{BufferRange, Label, ResourceRange};
+use crate::ids::{DebugGroupId, PassId, ResourceId};
+use crate::types::{AccessRole, ResourceUsage, RootReason, UndefinedCause};
+
+/// A node named by an error: its id and its label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassRef {
+    /// The node's id.
+    pub id: PassId,
+    /// The node's label.
+    pub label: Label,
+}
+
+impl fmt::Display for PassRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "pass `{}`", self.label)
+    }
+}
+
+/// A resource named by an error: its id and its label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceRef {
+    /// The resource's id.
+    pub id: ResourceId,
+    /// The resource's label.
+    pub label: Label,
+}
+
+impl fmt::Display for ResourceRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}`", self.label)
+    }
+}
+
+fn in_pass(pass: &Option<PassRef>) -> String {
+    pass.as_ref().map_or_else(String::new, |pass| format!(" in {pass}"))
+}
+
+/// Every error of recording, compilation and execution.
+///
+/// Each variant has a stable code (`FG1001`…) returned by [`code`](Self::code):
+/// 1xxx graph semantics, 2xxx recording and API use, 4xxx execution, 9xxx
+/// internal invariants. Messages name passes and resources by label and say
+/// how to fix the problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FrameGraphError {
+    /// A read (or read-only depth attachment) touches undefined contents.
+    #[error(
+        "FG1001: {pass} reads {resource} ({range}) before anything defined it ({cause}); \
+         write that range with an overwrite first, or import the resource with defined contents"
+    )]
+    ReadBeforeWrite {
+        /// The reading node.
+        pass: PassRef,
+        /// The resource read.
+        resource: ResourceRef,
+        /// The undefined part of the read.
+        range: ResourceRange,
+        /// Why the contents are undefined.
+        cause: UndefinedCause,
+    },
+    /// A preserving write or attachment load consumes undefined contents.
+    #[error(
+        "FG1002: {pass} preserves {resource} ({range}) whose previous contents are undefined \
+         ({cause}); declare the first write of that range as an overwrite (or clear the attachment)"
+    )]
+    PreserveBeforeWrite {
+        /// The writing node.
+        pass: PassRef,
+        /// The resource written.
+        resource: ResourceRef,
+        /// The undefined part of the write.
+        range: ResourceRange,
+        /// Why the contents are undefined.
+        cause: UndefinedCause,
+    },
+    /// A read or preserving write consumes contents an attachment discarded.
+    #[error(
+        "FG1003: {pass} uses {resource} ({range}) after an attachment discarded it; \
+         store the attachment instead of discarding it, or overwrite the range again"
+    )]
+    ReadAfterDiscard {
+        /// The consuming node.
+        pass: PassRef,
+        /// The resource.
+        resource: ResourceRef,
+        /// The discarded part.
+        range: ResourceRange,
+    },
+    /// A root selects contents that are undefined when the frame ends.
+    #[error(
+        "FG1004: the {reason} root of {resource} ({range}) is undefined at the end of the \
+         frame ({cause}); write the whole rooted range, or root only what is written"
+    )]
+    RootReferencesUndefinedContents {
+        /// The rooted resource.
+        resource: ResourceRef,
+        /// Why the root was declared.
+        reason: RootReason,
+        /// The undefined part of the root.
+        range: ResourceRange,
+        /// Why the contents are undefined.
+        cause: UndefinedCause,
+    },
+    /// Retained accesses need usage the resource does not have.
+    #[error(
+        "FG1101: {resource} is used as {required} by retained work but only allows {available}; \
+         add the missing usage to its fixed or exposed usage, or use UsagePolicy::Infer"
+    )]
+    UsageMismatch {
+        /// The resource.
+        resource: ResourceRef,
+        /// The usage the retained accesses need.
+        required: ResourceUsage,
+        /// The usage the resource allows.
+        available: ResourceUsage,
+    },
+    /// A resource descriptor breaks a structural rule.
+    #[error("FG1102: invalid descriptor of `{label}`: {message}")]
+    InvalidResourceDescriptor {
+        /// The resource, when it was already registered.
+        resource: Option<ResourceId>,
+        /// The descriptor's label.
+        label: Label,
+        /// The broken rule and its fix.
+        message: String,
+    },
+    /// A buffer range is empty where it must not be, overflows, or exceeds the buffer.
+    #[error(
+        "FG1103: {range} of {resource} ({resource_size} bytes){} is out of bounds or empty; \
+         keep offset + size within the logical size",
+        in_pass(.pass)
+    )]
+    InvalidBufferRange {
+        /// The node declaring the range, if any.
+        pass: Option<PassRef>,
+        /// The buffer.
+        resource: ResourceRef,
+        /// The declared range.
+        range: BufferRange,
+        /// The buffer's logical size.
+        resource_size: u64,
+    },
+    /// A texture view or subresource selection is invalid.
+    #[error("FG1104: invalid view of {resource}{}: {message}", in_pass(.pass))]
+    InvalidTextureView {
+        /// The node declaring the access, if any.
+        pass: Option<PassRef>,
+        /// The texture.
+        resource: ResourceRef,
+        /// The broken rule and its fix.
+        message: String,
+    },
+    /// Two accesses of one node overlap on one resource and at least one writes.
+    #[error("FG1105: {pass} accesses {resource} twice in conflicting ways: {message}")]
+    ConflictingAccesses {
+        /// The node.
+        pass: PassRef,
+        /// The resource.
+        resource: ResourceRef,
+        /// The two accesses and how to fix them.
+        message: String,
+    },
+    /// An operation does not fit the node (copy geometry, clears, attachments).
+    #[error("FG1106: invalid operation in {pass}: {message}")]
+    InvalidNodeOperation {
+        /// The node.
+        pass: PassRef,
+        /// The resource involved, if any.
+        resource: Option<ResourceRef>,
+        /// The broken rule and its fix.
+        message: String,
+    },
+    /// A root reason does not fit the resource's origin, kind or usage.
+    #[error("FG1107: a {reason} root cannot select {resource}: {message}")]
+    InvalidRoot {
+        /// The resource.
+        resource: ResourceRef,
+        /// The declared reason.
+        reason: RootReason,
+        /// The rule and its fix.
+        message: String,
+    },
+    /// A texture's format cannot serve the declared role.
+    #[error(
+        "FG1108: {pass} uses {resource} (format {format:?}) as {role}, which that format \
+         cannot serve: {message}"
+    )]
+    UnsupportedTextureFormatUsage {
+        /// The node.
+        pass: PassRef,
+        /// The texture.
+        resource: ResourceRef,
+        /// The role declared.
+        role: AccessRole,
+        /// The texture or view format.
+        format: TextureFormat,
+        /// The rule and its fix.
+        message: String,
+    },
+    /// A handle or token belongs to another runtime or recording.
+    #[error(
+        "FG2001: a handle or token of runtime {actual_owner} recording {actual_recording} was \
+         used with runtime {expected_owner} recording {expected_recording}; handles are valid \
+         only in the recording that created them"
+    )]
+    ForeignHandle {
+        /// The runtime that was used.
+        expected_owner: u64,
+        /// The recording that was used.
+        expected_recording: u64,
+        /// The runtime that issued the handle.
+        actual_owner: u64,
+        /// The recording that issued the handle.
+        actual_recording: u64,
+    },
+    /// A pass builder was dropped without a `finish*` call.
+    #[error(
+        "FG2002: {pass} was dropped before it was finished; call `finish`, or one of the \
+         `finish_*` methods, on every pass builder"
+    )]
+    UnclosedPass {
+        /// The unfinished node.
+        pass: PassRef,
+    },
+    /// A debug-group label is blank, or too many groups were opened.
+    #[error("FG2003: invalid debug group: {message}")]
+    InvalidDebugGroupLabel {
+        /// The rule and its fix.
+        message: String,
+    },
+    /// `pop_debug_group` was called with no open group.
+    #[error("FG2004: pop_debug_group was called with no open debug group")]
+    DebugGroupStackUnderflow,
+    /// A debug group is still open at compile, or a `with_debug_group` body left one open.
+    #[error(
+        "FG2005: debug group `{label}` ({group}) is still open; pop every group pushed \
+         before compiling"
+    )]
+    UnclosedDebugGroup {
+        /// The innermost open group.
+        group: DebugGroupId,
+        /// Its label.
+        label: Label,
+    },
+    /// A pass or resource label is blank.
+    #[error("FG2009: invalid label: {message}")]
+    InvalidLabel {
+        /// What was labelled and how to fix it.
+        message: String,
+    },
+    /// A resource pool scope of another runtime was used.
+    #[error(
+        "FG2014: this resource pool scope belongs to runtime {scope_owner}, not to runtime \
+         {runtime}; create scopes with the FrameGraph that uses them"
+    )]
+    ForeignResourcePoolScope {
+        /// The runtime that was used.
+        runtime: u64,
+        /// The runtime that created the scope.
+        scope_owner: u64,
+    },
+    /// Execution was requested on a runtime created without a device.
+    #[error(
+        "FG4001: this FrameGraph has no device; create it with FrameGraph::with_device to \
+         execute compiled frames"
+    )]
+    MissingGpuDevice,
+    /// A retained access needs an imported resource that has no native binding.
+    #[error(
+        "FG4002: {resource} is used by retained work but no native object is bound to it; \
+         call bind_imported_texture or bind_imported_buffer before executing"
+    )]
+    MissingNativeBinding {
+        /// The unbound resource.
+        resource: ResourceRef,
+    },
+    /// A bound native object does not match its logical descriptor or usage.
+    #[error("FG4003: the native object bound to {resource} does not match: {message}")]
+    NativeDescriptorMismatch {
+        /// The logical resource.
+        resource: ResourceRef,
+        /// What differs and how to fix it.
+        message: String,
+    },
+    /// A retained node has nothing to execute.
+    #[error("FG4004: retained {pass} has no executor; {expected}")]
+    MissingNodeExecutor {
+        /// The node.
+        pass: PassRef,
+        /// What was expected, in words.
+        expected: &'static str,
+    },
+    /// A callback resolved a token that another pass declared.
+    #[error(
+        "FG4005: {executing_pass} resolved a token declared by {token_pass}; a token resolves \
+         only inside the callback of the pass that declared it"
+    )]
+    WrongPassToken {
+        /// The node whose callback is running.
+        executing_pass: PassRef,
+        /// The node that declared the token.
+        token_pass: PassRef,
+    },
+    /// A callback reported a failure.
+    #[error("FG4007: callback{} failed: {message}", in_pass(.pass))]
+    CallbackFailed {
+        /// The node whose callback failed, filled in by the runtime.
+        pass: Option<PassRef>,
+        /// The callback's message.
+        message: String,
+    },
+    /// An internal invariant broke; please report it.
+    #[error("FG9001: internal error: {message}")]
+    Internal {
+        /// What broke.
+        message: String,
+    },
+}
+
+impl FrameGraphError {
+    /// A failure a callback reports; the runtime names the pass.
+    pub fn callback_failed(message: impl Into<String>) -> Self {
+        Self::CallbackFailed { pass: None, message: message.into() }
+    }
+
+    pub(crate) fn internal(message: impl Into<String>) -> Self {
+        Self::Internal { message: message.into() }
+    }
+
+    /// The stable code, such as `"FG1001"`.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        match self {
+            Self::ReadBeforeWrite { .. } => "FG1001",
+            Self::PreserveBeforeWrite { .. } => "FG1002",
+            Self::ReadAfterDiscard { .. } => "FG1003",
+            Self::RootReferencesUndefinedContents { .. } => "FG1004",
+            Self::UsageMismatch { .. } => "FG1101",
+            Self::InvalidResourceDescriptor { .. } => "FG1102",
+            Self::InvalidBufferRange { .. } => "FG1103",
+            Self::InvalidTextureView { .. } => "FG1104",
+            Self::ConflictingAccesses { .. } => "FG1105",
+            Self::InvalidNodeOperation { .. } => "FG1106",
+            Self::InvalidRoot { .. } => "FG1107",
+            Self::UnsupportedTextureFormatUsage { .. } => "FG1108",
+            Self::ForeignHandle { .. } => "FG2001",
+            Self::UnclosedPass { .. } => "FG2002",
+            Self::InvalidDebugGroupLabel { .. } => "FG2003",
+            Self::DebugGroupStackUnderflow => "FG2004",
+            Self::UnclosedDebugGroup { .. } => "FG2005",
+            Self::InvalidLabel { .. } => "FG2009",
+            Self::ForeignResourcePoolScope { .. } => "FG2014",
+            Self::MissingGpuDevice => "FG4001",
+            Self::MissingNativeBinding { .. } => "FG4002",
+            Self::NativeDescriptorMismatch { .. } => "FG4003",
+            Self::MissingNodeExecutor { .. } => "FG4004",
+            Self::WrongPassToken { .. } => "FG4005",
+            Self::CallbackFailed { .. } => "FG4007",
+            Self::Internal { .. } => "FG9001",
+        }
+    }
+
+    /// The node the error is about, if any (the executing node for FG4005).
+    #[must_use]
+    pub fn pass(&self) -> Option<PassId> {
+        match self {
+            Self::ReadBeforeWrite { pass, .. }
+            | Self::PreserveBeforeWrite { pass, .. }
+            | Self::ReadAfterDiscard { pass, .. }
+            | Self::ConflictingAccesses { pass, .. }
+            | Self::InvalidNodeOperation { pass, .. }
+            | Self::UnsupportedTextureFormatUsage { pass, .. }
+            | Self::UnclosedPass { pass }
+            | Self::MissingNodeExecutor { pass, .. }
+            | Self::WrongPassToken { executing_pass: pass, .. } => Some(pass.id),
+            Self::InvalidBufferRange { pass, .. }
+            | Self::InvalidTextureView { pass, .. }
+            | Self::CallbackFailed { pass, .. } => pass.as_ref().map(|pass| pass.id),
+            _ => None,
+        }
+    }
+
+    /// The resource the error is about, if any.
+    #[must_use]
+    pub fn resource(&self) -> Option<ResourceId> {
+        match self {
+            Self::ReadBeforeWrite { resource, .. }
+            | Self::PreserveBeforeWrite { resource, .. }
+            | Self::ReadAfterDiscard { resource, .. }
+            | Self::RootReferencesUndefinedContents { resource, .. }
+            | Self::UsageMismatch { resource, .. }
+            | Self::InvalidBufferRange { resource, .. }
+            | Self::InvalidTextureView { resource, .. }
+            | Self::ConflictingAccesses { resource, .. }
+            | Self::InvalidRoot { resource, .. }
+            | Self::UnsupportedTextureFormatUsage { resource, .. }
+            | Self::MissingNativeBinding { resource }
+            | Self::NativeDescriptorMismatch { resource, .. } => Some(resource.id),
+            Self::InvalidNodeOperation { resource, .. } => resource.as_ref().map(|r| r.id),
+            Self::InvalidResourceDescriptor { resource, .. } => *resource,
+            _ => None,
+        }
+    }
+}
+
+/// Results of the zenfg API.
+pub type Result<T, E = FrameGraphError> = std::result::Result<T, E>;

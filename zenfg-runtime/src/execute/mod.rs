@@ -1,0 +1,3 @@
+//! Execution of compiled frames on a caller-owned queue.
+
+pub(crate) mod resolve;

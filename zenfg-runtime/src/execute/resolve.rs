@@ -1,0 +1,112 @@
+//! Token resolution inside callbacks.
+
+use crate::error::{FrameGraphError, PassRef, Result};
+use crate::handle::RecordingIdentity;
+use crate::ids::{AccessId, PassId};
+use crate::record::{AccessRecord, NativeResource, NodeRecord, ResourceRecord};
+
+/// Index of "no view" in [`ResolveTable::access_views`].
+pub(crate) const NO_VIEW: u32 = u32::MAX;
+
+/// Everything callbacks may resolve during one execution.
+pub(crate) struct ResolveTable<'e> {
+    pub identity: RecordingIdentity,
+    pub nodes: &'e [NodeRecord],
+    pub resources: &'e [ResourceRecord],
+    pub accesses: &'e [AccessRecord],
+    /// The native object of each resource for this execution: bound imports
+    /// and pooled transients.
+    pub natives: &'e [Option<NativeResource>],
+    /// The planned view of each access, or [`NO_VIEW`].
+    pub access_views: &'e [u32],
+    pub views: &'e [wgpu::TextureView],
+}
+
+impl<'e> ResolveTable<'e> {
+    /// Checks identity (FG2001), then pass (FG4005), then the access itself.
+    fn access(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<&'e AccessRecord> {
+        if identity != self.identity {
+            return Err(FrameGraphError::ForeignHandle {
+                expected_owner: self.identity.owner,
+                expected_recording: self.identity.recording,
+                actual_owner: identity.owner,
+                actual_recording: identity.recording,
+            });
+        }
+        if pass != executing {
+            let pass_ref = |id: PassId| PassRef {
+                id,
+                label: self.nodes.get(id.index()).map(|node| node.label.clone()).unwrap_or_default(),
+            };
+            return Err(FrameGraphError::WrongPassToken {
+                executing_pass: pass_ref(executing),
+                token_pass: pass_ref(pass),
+            });
+        }
+        self.accesses
+            .get(access.index())
+            .filter(|record| record.pass == pass)
+            .ok_or_else(|| FrameGraphError::internal(format!("{access} of {pass} is not in the compiled frame")))
+    }
+
+    fn native(&self, record: &AccessRecord) -> Result<&'e NativeResource> {
+        self.natives[record.resource.index()].as_ref().ok_or_else(|| FrameGraphError::MissingNativeBinding {
+            resource: crate::error::ResourceRef {
+                id: record.resource,
+                label: self.resources[record.resource.index()].label().clone(),
+            },
+        })
+    }
+
+    pub fn buffer(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<&'e wgpu::Buffer> {
+        let record = self.access(executing, identity, pass, access)?;
+        match self.native(record)? {
+            NativeResource::Buffer(buffer) => Ok(buffer),
+            NativeResource::Texture(_) => Err(FrameGraphError::internal("a buffer access resolved to a texture")),
+        }
+    }
+
+    pub fn texture(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<&'e wgpu::Texture> {
+        let record = self.access(executing, identity, pass, access)?;
+        match self.native(record)? {
+            NativeResource::Texture(texture) => Ok(texture),
+            NativeResource::Buffer(_) => Err(FrameGraphError::internal("a texture access resolved to a buffer")),
+        }
+    }
+
+    pub fn texture_view(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<&'e wgpu::TextureView> {
+        let record = self.access(executing, identity, pass, access)?;
+        self.native(record)?;
+        match self.access_views[access.index()] {
+            NO_VIEW => Err(FrameGraphError::internal(format!(
+                "{access} is a {} access, which has no planned view; resolve it with `texture`",
+                record.role
+            ))),
+            index => Ok(&self.views[index as usize]),
+        }
+    }
+}

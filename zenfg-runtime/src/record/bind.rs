@@ -1,0 +1,114 @@
+//! Binding caller-owned native objects to imported resources.
+
+use wgpu::TextureUsages;
+
+use super::{NativeResource, ResourceShape};
+use crate::error::{FrameGraphError, Result};
+use crate::handle::{Buffer, Texture};
+use crate::ids::ResourceId;
+use crate::record::frame::Frame;
+use crate::types::ResourceOrigin;
+
+impl<'frame> Frame<'frame> {
+    fn mismatch(&self, resource: ResourceId, message: String) -> FrameGraphError {
+        FrameGraphError::NativeDescriptorMismatch { resource: self.rec.resource_ref(resource), message }
+    }
+
+    /// Binds `native` to an imported or surface resource, replacing an earlier
+    /// binding of the same resource. The graph keeps a clone of the handle and
+    /// never destroys it. One native object backs at most one logical resource
+    /// per recording.
+    fn bind(&mut self, resource: ResourceId, native: NativeResource) -> Result<()> {
+        if self.rec.resources[resource.index()].origin == ResourceOrigin::Transient {
+            return Err(self.mismatch(resource, "transients are allocated by the graph and cannot be bound".into()));
+        }
+        if let Some(&other) = self.bound.get(&native)
+            && other != resource
+        {
+            let message = format!(
+                "this native object is already bound to `{}`; import shared storage once and pass its handle",
+                self.rec.resources[other.index()].label()
+            );
+            return Err(self.mismatch(resource, message));
+        }
+        let record = &mut self.rec.resources[resource.index()];
+        if let Some(previous) = record.native.replace(native.clone()) {
+            self.bound.remove(&previous);
+        }
+        self.bound.insert(native, resource);
+        Ok(())
+    }
+
+    /// Binds a caller-owned buffer to an imported buffer. It must be at least
+    /// the logical size and have the exposed usage (FG4003).
+    pub fn bind_imported_buffer(&mut self, buffer: Buffer<'frame>, native: &wgpu::Buffer) -> Result<()> {
+        self.check_brand(buffer.brand)?;
+        if let ResourceShape::Buffer { desc, exposed } = &self.rec.resources[buffer.id.index()].shape {
+            if native.size() < desc.size {
+                return Err(self.mismatch(
+                    buffer.id,
+                    format!("the native buffer has {} bytes but the logical buffer needs {}", native.size(), desc.size),
+                ));
+            }
+            if let Some(exposed) = exposed
+                && !native.usage().contains(*exposed)
+            {
+                return Err(self.mismatch(
+                    buffer.id,
+                    format!("the native usage {:?} lacks the exposed usage {exposed:?}", native.usage()),
+                ));
+            }
+        }
+        self.bind(buffer.id, NativeResource::Buffer(native.clone()))
+    }
+
+    /// Binds a caller-owned texture to an imported or surface texture. Its
+    /// size, mips, samples, dimension and format must equal the logical
+    /// descriptor, and it must have the exposed usage (FG4003).
+    pub fn bind_imported_texture(&mut self, texture: impl Into<Texture<'frame>>, native: &wgpu::Texture) -> Result<()> {
+        let texture = texture.into();
+        self.check_brand(texture.brand)?;
+        if let ResourceShape::Texture { desc, exposed } = &self.rec.resources[texture.id.index()].shape {
+            if native.usage().contains(TextureUsages::TRANSIENT_ATTACHMENT) {
+                return Err(self.mismatch(texture.id, "TRANSIENT_ATTACHMENT textures cannot be imported".into()));
+            }
+            let same = native.size() == desc.size
+                && native.mip_level_count() == desc.mip_level_count
+                && native.sample_count() == desc.sample_count
+                && native.dimension() == desc.dimension
+                && native.format() == desc.format;
+            if !same {
+                return Err(self.mismatch(
+                    texture.id,
+                    format!(
+                        "the native texture is {:?} {:?} {}x{}x{} with {} mips and {} samples; the logical \
+                         descriptor says {:?} {:?} {}x{}x{} with {} mips and {} samples",
+                        native.dimension(),
+                        native.format(),
+                        native.width(),
+                        native.height(),
+                        native.depth_or_array_layers(),
+                        native.mip_level_count(),
+                        native.sample_count(),
+                        desc.dimension,
+                        desc.format,
+                        desc.size.width,
+                        desc.size.height,
+                        desc.size.depth_or_array_layers,
+                        desc.mip_level_count,
+                        desc.sample_count,
+                    ),
+                ));
+            }
+            if let Some(exposed) = exposed
+                && !native.usage().contains(*exposed)
+            {
+                return Err(self.mismatch(
+                    texture.id,
+                    format!("the native usage {:?} lacks the exposed usage {exposed:?}", native.usage()),
+                ));
+            }
+        }
+        self.bind(texture.id, NativeResource::Texture(native.clone()))
+    }
+}

@@ -1,0 +1,232 @@
+//! Copy geometry: the texture subresources and buffer bytes a copy touches.
+
+use wgpu::{Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect};
+
+use super::{Slices, TextureRegion};
+use crate::desc::TextureDesc;
+use crate::format::{block_copy_size, block_rounded_mip_extent, is_depth, slices_at_mip};
+
+/// The texture side of a copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TextureCopyRegion {
+    pub region: TextureRegion,
+    pub aspect: TextureAspect,
+    /// Every touched slice is covered in full, so a write overwrites it.
+    pub whole_slices: bool,
+}
+
+/// Whether any extent of a copy is zero: such a copy is still encoded, but
+/// has no effect on contents.
+pub(crate) fn is_empty_copy(size: Extent3d) -> bool {
+    size.width == 0 || size.height == 0 || size.depth_or_array_layers == 0
+}
+
+/// Checks a texture copy location and returns the region it touches.
+pub(crate) fn texture_copy_region(
+    desc: &TextureDesc,
+    mip_level: u32,
+    origin: Origin3d,
+    aspect: TextureAspect,
+    size: Extent3d,
+) -> Result<TextureCopyRegion, String> {
+    if mip_level >= desc.mip_level_count {
+        return Err(format!("mip {mip_level} does not exist; the texture has {} mips", desc.mip_level_count));
+    }
+    let aspect = match (aspect, is_depth(desc.format)) {
+        (TextureAspect::All, false) => TextureAspect::All,
+        (TextureAspect::All | TextureAspect::DepthOnly, true) => TextureAspect::DepthOnly,
+        (aspect, _) => return Err(format!("aspect {aspect:?} does not apply to format {:?}", desc.format)),
+    };
+    let (width, height) = block_rounded_mip_extent(desc, mip_level);
+    let slices = slices_at_mip(desc, mip_level);
+    let fits = |origin: u32, extent: u32, limit: u32| origin.checked_add(extent).is_some_and(|end| end <= limit);
+    if !fits(origin.x, size.width, width)
+        || !fits(origin.y, size.height, height)
+        || !fits(origin.z, size.depth_or_array_layers, slices)
+    {
+        return Err(format!(
+            "the copy of {}x{}x{} at ({}, {}, {}) does not fit mip {mip_level} ({width}x{height}, {slices} slices)",
+            size.width, size.height, size.depth_or_array_layers, origin.x, origin.y, origin.z
+        ));
+    }
+    let count = if is_empty_copy(size) { 0 } else { size.depth_or_array_layers };
+    Ok(TextureCopyRegion {
+        region: TextureRegion { base_mip: mip_level, mip_count: 1, slices: Slices::Range { base: origin.z, count } },
+        aspect,
+        whole_slices: origin.x == 0 && origin.y == 0 && size.width == width && size.height == height,
+    })
+}
+
+/// The buffer side of a buffer-texture copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Footprint {
+    pub offset: u64,
+    pub end: u64,
+    /// No padding between rows or images: a write overwrites every byte of the range.
+    pub tightly_packed: bool,
+}
+
+/// Computes the bytes a buffer-texture copy touches and checks they fit.
+pub(crate) fn buffer_footprint(
+    desc: &TextureDesc,
+    layout: TexelCopyBufferLayout,
+    size: Extent3d,
+    buffer_size: u64,
+) -> Result<Footprint, String> {
+    let empty = is_empty_copy(size);
+    let block_bytes = match block_copy_size(desc.format) {
+        Some(bytes) => u64::from(bytes),
+        None if empty => 0,
+        None => {
+            return Err(format!(
+                "format {:?} has no buffer copy footprint; copy it texture-to-texture instead",
+                desc.format
+            ));
+        }
+    };
+    let (block_width, block_height) = desc.format.block_dimensions();
+    let width_blocks = u64::from(size.width.div_ceil(block_width));
+    let height_blocks = u64::from(size.height.div_ceil(block_height));
+    let depth = u64::from(size.depth_or_array_layers);
+    let last_row = width_blocks * block_bytes;
+    let stride = u64::from(layout.bytes_per_row.unwrap_or(0)).max(last_row);
+    let image_rows = u64::from(layout.rows_per_image.unwrap_or(0)).max(height_blocks);
+    let overflow = || "the copy footprint overflows".to_string();
+    let bytes = if depth == 0 || height_blocks == 0 || width_blocks == 0 {
+        0
+    } else {
+        let last_image =
+            stride.checked_mul(height_blocks - 1).and_then(|rows| rows.checked_add(last_row)).ok_or_else(overflow)?;
+        stride
+            .checked_mul(image_rows)
+            .and_then(|image| image.checked_mul(depth - 1))
+            .and_then(|images| images.checked_add(last_image))
+            .ok_or_else(overflow)?
+    };
+    let end = layout.offset.checked_add(bytes).ok_or_else(overflow)?;
+    if end > buffer_size {
+        return Err(format!("the copy needs bytes {}..{end} but the buffer has {buffer_size} bytes", layout.offset));
+    }
+    let tightly_packed = (height_blocks <= 1 || stride == last_row)
+        && (depth <= 1 || (stride == last_row && image_rows == height_blocks));
+    Ok(Footprint { offset: layout.offset, end, tightly_packed })
+}
+
+#[cfg(test)]
+mod tests {
+    use wgpu::{TextureDimension, TextureFormat};
+
+    use super::*;
+
+    fn rgba(width: u32, height: u32, layers: u32) -> TextureDesc {
+        TextureDesc::new_2d("t", width, height, TextureFormat::Rgba8Unorm).with_layers(layers)
+    }
+
+    fn layout(offset: u64, bytes_per_row: Option<u32>, rows_per_image: Option<u32>) -> TexelCopyBufferLayout {
+        TexelCopyBufferLayout { offset, bytes_per_row, rows_per_image }
+    }
+
+    #[test]
+    fn four_by_four_rgba_with_short_rows_needs_64_bytes() {
+        let size = Extent3d { width: 4, height: 4, depth_or_array_layers: 1 };
+        let footprint = buffer_footprint(&rgba(4, 4, 1), layout(0, Some(4), None), size, 64).unwrap();
+        assert_eq!((footprint.offset, footprint.end, footprint.tightly_packed), (0, 64, true));
+    }
+
+    #[test]
+    fn row_and_image_padding_are_not_tight() {
+        let one_row = Extent3d { width: 1, height: 1, depth_or_array_layers: 1 };
+        let padded_single = buffer_footprint(&rgba(1, 2, 2), layout(0, Some(256), None), one_row, 4096).unwrap();
+        assert!(padded_single.tightly_packed, "a single row has no padding to preserve");
+        let two_rows = Extent3d { width: 1, height: 2, depth_or_array_layers: 1 };
+        let padded_rows = buffer_footprint(&rgba(1, 2, 2), layout(4, Some(256), None), two_rows, 4096).unwrap();
+        assert_eq!((padded_rows.offset, padded_rows.end, padded_rows.tightly_packed), (4, 264, false));
+        let layers = Extent3d { width: 1, height: 2, depth_or_array_layers: 2 };
+        let tight_rows_padded_images =
+            buffer_footprint(&rgba(1, 2, 2), layout(0, Some(4), Some(3)), layers, 4096).unwrap();
+        assert_eq!((tight_rows_padded_images.end, tight_rows_padded_images.tightly_packed), (20, false));
+        let padded = buffer_footprint(&rgba(1, 2, 2), layout(4, Some(256), Some(4)), layers, 1288).unwrap();
+        assert_eq!((padded.offset, padded.end), (4, 1288));
+    }
+
+    #[test]
+    fn footprints_are_bounded_by_the_buffer() {
+        let size = Extent3d { width: 4, height: 4, depth_or_array_layers: 1 };
+        assert!(buffer_footprint(&rgba(4, 4, 1), layout(4, None, None), size, 64).is_err());
+        let depth = TextureDesc::new_2d("d", 4, 4, TextureFormat::Depth24Plus);
+        assert!(buffer_footprint(&depth, layout(0, None, None), size, 1 << 20).is_err());
+        let empty = Extent3d { width: 0, height: 4, depth_or_array_layers: 1 };
+        assert_eq!(buffer_footprint(&depth, layout(8, None, None), empty, 8).unwrap().end, 8);
+    }
+
+    #[test]
+    fn texture_regions_cover_whole_block_rounded_slices() {
+        let bc = {
+            let mut desc = TextureDesc::new_2d("bc", 10, 10, TextureFormat::Bc1RgbaUnorm);
+            desc.mip_level_count = 2;
+            desc
+        };
+        let full = texture_copy_region(
+            &bc,
+            1,
+            Origin3d::ZERO,
+            TextureAspect::All,
+            Extent3d { width: 8, height: 8, depth_or_array_layers: 1 },
+        )
+        .unwrap();
+        assert!(full.whole_slices);
+        let partial = texture_copy_region(
+            &rgba(4, 4, 3),
+            0,
+            Origin3d { x: 0, y: 0, z: 1 },
+            TextureAspect::All,
+            Extent3d { width: 4, height: 2, depth_or_array_layers: 2 },
+        )
+        .unwrap();
+        assert!(!partial.whole_slices);
+        assert_eq!(partial.region.slices, Slices::Range { base: 1, count: 2 });
+        assert!(
+            texture_copy_region(
+                &rgba(4, 4, 3),
+                1,
+                Origin3d::ZERO,
+                TextureAspect::All,
+                Extent3d { width: 1, height: 1, depth_or_array_layers: 1 }
+            )
+            .is_err()
+        );
+        assert!(
+            texture_copy_region(
+                &rgba(4, 4, 3),
+                0,
+                Origin3d { x: 0, y: 0, z: 2 },
+                TextureAspect::All,
+                Extent3d { width: 1, height: 1, depth_or_array_layers: 2 }
+            )
+            .is_err()
+        );
+        let mut volume = rgba(8, 8, 8);
+        volume.dimension = TextureDimension::D3;
+        volume.mip_level_count = 2;
+        assert!(
+            texture_copy_region(
+                &volume,
+                1,
+                Origin3d::ZERO,
+                TextureAspect::All,
+                Extent3d { width: 4, height: 4, depth_or_array_layers: 4 }
+            )
+            .is_ok()
+        );
+        assert!(
+            texture_copy_region(
+                &volume,
+                1,
+                Origin3d::ZERO,
+                TextureAspect::All,
+                Extent3d { width: 4, height: 4, depth_or_array_layers: 5 }
+            )
+            .is_err()
+        );
+    }
+}

@@ -1,0 +1,315 @@
+//! [`Frame`]: one recording — resources, views, passes, roots and groups.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use wgpu::TextureUsages;
+
+use super::conflict::ConflictIndex;
+use super::view::normalize_view;
+use super::{NativeResource, Recording, ResourceRecord, ResourceShape, ViewRecord, check_label};
+use crate::compile::{CompileOptions, CompiledFrame};
+use crate::desc::{
+    BufferDesc, ImportBufferOptions, ImportTextureOptions, NormalizedTextureViewDesc, TextureDesc, TextureViewDesc,
+};
+use crate::error::{FrameGraphError, Result};
+use crate::format::check_texture_desc;
+use crate::graph::FrameGraph;
+use crate::handle::{Brand, Buffer, RecordingIdentity, SurfaceTexture, Texture, TextureView};
+use crate::ids::{DebugGroupId, ResourceId, ViewId, next_index};
+use crate::pool::ResourcePoolScope;
+use crate::record::pass::PassBuilder;
+use crate::token::kind;
+use crate::types::{InitialContents, ResourceOrigin, UsagePolicy};
+
+/// One single-use recording of a [`FrameGraph`].
+///
+/// Declare resources, views and passes, mark roots, then [`compile`](Self::compile).
+/// Every method that takes a handle checks that the handle belongs to this
+/// recording (FG2001).
+pub struct Frame<'frame> {
+    pub(crate) graph: &'frame mut FrameGraph,
+    pub(crate) brand: Brand<'frame>,
+    pub(crate) rec: Recording<'frame>,
+    pub(crate) group_stack: Vec<DebugGroupId>,
+    pub(crate) conflicts: ConflictIndex,
+    /// Which resource each bound native object backs.
+    pub(crate) bound: HashMap<NativeResource, ResourceId>,
+}
+
+impl<'frame> Frame<'frame> {
+    pub(crate) fn new(graph: &'frame mut FrameGraph, identity: RecordingIdentity) -> Self {
+        Self {
+            graph,
+            brand: Brand::new(identity),
+            rec: Recording::default(),
+            group_stack: Vec::new(),
+            conflicts: ConflictIndex::default(),
+            bound: HashMap::new(),
+        }
+    }
+
+    /// Checks that a handle or token was issued by this recording.
+    pub(crate) fn check_brand(&self, brand: Brand<'_>) -> Result<()> {
+        let expected = self.brand.identity;
+        let actual = brand.identity;
+        if expected == actual {
+            return Ok(());
+        }
+        Err(FrameGraphError::ForeignHandle {
+            expected_owner: expected.owner,
+            expected_recording: expected.recording,
+            actual_owner: actual.owner,
+            actual_recording: actual.recording,
+        })
+    }
+
+    fn push_resource(&mut self, record: ResourceRecord) -> Result<ResourceId> {
+        let index = next_index(self.rec.resources.len()).ok_or_else(|| FrameGraphError::InvalidResourceDescriptor {
+            resource: None,
+            label: record.label().clone(),
+            message: "too many resources in one recording (the limit is u32::MAX - 1)".into(),
+        })?;
+        self.rec.resources.push(record);
+        Ok(ResourceId(index))
+    }
+
+    fn current_group(&self) -> Option<DebugGroupId> {
+        self.group_stack.last().copied()
+    }
+
+    fn register_texture(
+        &mut self,
+        desc: TextureDesc,
+        origin: ResourceOrigin,
+        initial: InitialContents,
+        exposed: Option<TextureUsages>,
+        scope: Option<ResourcePoolScope>,
+    ) -> Result<ResourceId> {
+        check_label(&desc.label, "texture")?;
+        let invalid = |message: String| FrameGraphError::InvalidResourceDescriptor {
+            resource: None,
+            label: desc.label.clone(),
+            message,
+        };
+        check_texture_desc(&desc).map_err(invalid)?;
+        let promised = match origin {
+            ResourceOrigin::Transient => match desc.usage {
+                UsagePolicy::Fixed(usage) => Some(usage),
+                UsagePolicy::Infer => None,
+            },
+            ResourceOrigin::Imported | ResourceOrigin::Surface => exposed,
+        };
+        if promised.is_some_and(|usage| usage.contains(TextureUsages::TRANSIENT_ATTACHMENT)) {
+            return Err(invalid(
+                "TRANSIENT_ATTACHMENT usage is not supported (Snapshot 1.2 cannot describe it); \
+                 remove it from the fixed or exposed usage"
+                    .into(),
+            ));
+        }
+        let group = self.current_group();
+        self.push_resource(ResourceRecord {
+            shape: ResourceShape::Texture { desc, exposed },
+            origin,
+            initial,
+            scope,
+            group,
+            native: None,
+        })
+    }
+
+    fn register_buffer(
+        &mut self,
+        desc: BufferDesc,
+        origin: ResourceOrigin,
+        initial: InitialContents,
+        exposed: Option<wgpu::BufferUsages>,
+        scope: Option<ResourcePoolScope>,
+    ) -> Result<ResourceId> {
+        check_label(&desc.label, "buffer")?;
+        let group = self.current_group();
+        self.push_resource(ResourceRecord {
+            shape: ResourceShape::Buffer { desc, exposed },
+            origin,
+            initial,
+            scope,
+            group,
+            native: None,
+        })
+    }
+
+    fn check_scope(&self, scope: ResourcePoolScope) -> Result<()> {
+        if scope.owner == self.graph.owner {
+            return Ok(());
+        }
+        Err(FrameGraphError::ForeignResourcePoolScope { runtime: self.graph.owner, scope_owner: scope.owner })
+    }
+
+    /// A transient texture: allocated from the pool for one execution, with
+    /// undefined contents until its first (overwriting) write.
+    ///
+    /// Fails with FG1102 when the descriptor breaks a shape rule, FG2009 when
+    /// its label is blank.
+    pub fn create_texture(&mut self, desc: TextureDesc) -> Result<Texture<'frame>> {
+        let id = self.register_texture(desc, ResourceOrigin::Transient, InitialContents::Undefined, None, None)?;
+        Ok(Texture { id, brand: self.brand })
+    }
+
+    /// A transient texture in the pool partition `scope`.
+    ///
+    /// Fails with FG2014 when `scope` belongs to another runtime.
+    pub fn create_texture_in(&mut self, scope: ResourcePoolScope, desc: TextureDesc) -> Result<Texture<'frame>> {
+        self.check_scope(scope)?;
+        let id =
+            self.register_texture(desc, ResourceOrigin::Transient, InitialContents::Undefined, None, Some(scope))?;
+        Ok(Texture { id, brand: self.brand })
+    }
+
+    /// A transient buffer. Zero-sized buffers are allowed and have no contents.
+    pub fn create_buffer(&mut self, desc: BufferDesc) -> Result<Buffer<'frame>> {
+        let id = self.register_buffer(desc, ResourceOrigin::Transient, InitialContents::Undefined, None, None)?;
+        Ok(Buffer { id, brand: self.brand })
+    }
+
+    /// A transient buffer in the pool partition `scope`.
+    pub fn create_buffer_in(&mut self, scope: ResourcePoolScope, desc: BufferDesc) -> Result<Buffer<'frame>> {
+        self.check_scope(scope)?;
+        let id =
+            self.register_buffer(desc, ResourceOrigin::Transient, InitialContents::Undefined, None, Some(scope))?;
+        Ok(Buffer { id, brand: self.brand })
+    }
+
+    /// An imported texture: caller-owned storage, bound with
+    /// [`bind_imported_texture`](Self::bind_imported_texture) before execution.
+    pub fn import_texture(&mut self, desc: TextureDesc, options: ImportTextureOptions) -> Result<Texture<'frame>> {
+        let id = self.register_texture(
+            desc,
+            ResourceOrigin::Imported,
+            options.initial_contents,
+            options.exposed_usage,
+            None,
+        )?;
+        Ok(Texture { id, brand: self.brand })
+    }
+
+    /// A freshly acquired surface texture: undefined until written, and the
+    /// only kind of texture [`mark_present`](Self::mark_present) accepts.
+    pub fn import_surface_texture(
+        &mut self,
+        desc: TextureDesc,
+        exposed_usage: Option<TextureUsages>,
+    ) -> Result<SurfaceTexture<'frame>> {
+        let id =
+            self.register_texture(desc, ResourceOrigin::Surface, InitialContents::Undefined, exposed_usage, None)?;
+        Ok(SurfaceTexture { texture: Texture { id, brand: self.brand } })
+    }
+
+    /// An imported buffer: caller-owned storage, bound with
+    /// [`bind_imported_buffer`](Self::bind_imported_buffer) before execution.
+    pub fn import_buffer(&mut self, desc: BufferDesc, options: ImportBufferOptions) -> Result<Buffer<'frame>> {
+        let id = self.register_buffer(
+            desc,
+            ResourceOrigin::Imported,
+            options.initial_contents,
+            options.exposed_usage,
+            None,
+        )?;
+        Ok(Buffer { id, brand: self.brand })
+    }
+
+    /// A view of `texture`: a format and a subresource selection, normalized
+    /// now (FG1104 when invalid).
+    pub fn create_texture_view(
+        &mut self,
+        texture: Texture<'frame>,
+        desc: TextureViewDesc,
+    ) -> Result<TextureView<'frame>> {
+        self.check_brand(texture.brand)?;
+        let texture_desc = self.rec.texture_desc(texture.id);
+        let (normalized, region) = normalize_view(texture_desc, &desc).map_err(|message| {
+            FrameGraphError::InvalidTextureView { pass: None, resource: self.rec.resource_ref(texture.id), message }
+        })?;
+        let index = next_index(self.rec.views.len()).ok_or_else(|| FrameGraphError::InvalidTextureView {
+            pass: None,
+            resource: self.rec.resource_ref(texture.id),
+            message: "too many views in one recording".into(),
+        })?;
+        self.rec.views.push(ViewRecord { texture: texture.id, desc, normalized, region });
+        Ok(TextureView { id: ViewId(index), texture: texture.id, brand: self.brand })
+    }
+
+    /// The descriptor a texture was registered with.
+    pub fn texture_desc(&self, texture: impl Into<Texture<'frame>>) -> Result<&TextureDesc> {
+        let texture = texture.into();
+        self.check_brand(texture.brand)?;
+        Ok(self.rec.texture_desc(texture.id))
+    }
+
+    /// The descriptor a buffer was registered with.
+    pub fn buffer_desc(&self, buffer: Buffer<'frame>) -> Result<&BufferDesc> {
+        self.check_brand(buffer.brand)?;
+        match &self.rec.resources[buffer.id.index()].shape {
+            ResourceShape::Buffer { desc, .. } => Ok(desc),
+            ResourceShape::Texture { .. } => Err(FrameGraphError::internal("a buffer handle names a texture")),
+        }
+    }
+
+    /// The fully resolved descriptor of a view.
+    pub fn texture_view_desc(&self, view: TextureView<'frame>) -> Result<NormalizedTextureViewDesc> {
+        self.check_brand(view.brand)?;
+        Ok(self.rec.views[view.id.index()].normalized.clone())
+    }
+
+    /// Starts a render pass. Finish it with
+    /// [`finish_render`](PassBuilder::finish_render).
+    pub fn render_pass(&mut self, label: impl Into<crate::desc::Label>) -> PassBuilder<'_, 'frame, kind::Render> {
+        PassBuilder::new(self, label.into())
+    }
+
+    /// Starts a compute pass. Finish it with
+    /// [`finish_compute`](PassBuilder::finish_compute).
+    pub fn compute_pass(&mut self, label: impl Into<crate::desc::Label>) -> PassBuilder<'_, 'frame, kind::Compute> {
+        PassBuilder::new(self, label.into())
+    }
+
+    /// Starts a pass of declarative copies (`copy_*` methods, then `finish`).
+    pub fn copy_pass(&mut self, label: impl Into<crate::desc::Label>) -> PassBuilder<'_, 'frame, kind::Copy> {
+        PassBuilder::new(self, label.into())
+    }
+
+    /// Starts a pass that records into the graph-owned encoder. Side-effecting
+    /// by default. Finish it with [`finish_command`](PassBuilder::finish_command).
+    pub fn command_pass(&mut self, label: impl Into<crate::desc::Label>) -> PassBuilder<'_, 'frame, kind::Command> {
+        PassBuilder::new(self, label.into())
+    }
+
+    /// Starts a pass that submits its own work on the shared queue: it closes
+    /// the current graph segment. Side-effecting by default. Finish it with
+    /// [`finish_external`](PassBuilder::finish_external).
+    pub fn external_submission(
+        &mut self,
+        label: impl Into<crate::desc::Label>,
+    ) -> PassBuilder<'_, 'frame, kind::External> {
+        PassBuilder::new(self, label.into())
+    }
+
+    /// Validates the recording and plans it: content flow, dependencies,
+    /// culling, usage, lifetimes, aliasing and segments. Consumes the
+    /// recording whether or not it succeeds.
+    pub fn compile(self, options: CompileOptions) -> Result<CompiledFrame<'frame>> {
+        crate::compile::compile(self, options)
+    }
+}
+
+impl fmt::Debug for Frame<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Frame")
+            .field("owner", &self.brand.identity.owner)
+            .field("recording", &self.brand.identity.recording)
+            .field("resources", &self.rec.resources.len())
+            .field("views", &self.rec.views.len())
+            .field("nodes", &self.rec.nodes.len())
+            .field("accesses", &self.rec.accesses.len())
+            .finish_non_exhaustive()
+    }
+}

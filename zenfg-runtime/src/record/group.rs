@@ -1,0 +1,77 @@
+//! Debug groups: diagnostic nesting of declarations and passes.
+//!
+//! Groups never create dependencies, retain work or partition allocation.
+//! Resources join the group open when they are registered; nodes join the
+//! group open when their builder is created.
+
+use super::GroupRecord;
+use crate::desc::Label;
+use crate::error::{FrameGraphError, Result};
+use crate::ids::{DebugGroupId, next_index};
+use crate::record::frame::Frame;
+
+impl Frame<'_> {
+    /// Opens a new group inside the current one. The label is trimmed and
+    /// must not be blank (FG2003). Repeated labels make distinct groups.
+    pub fn push_debug_group(&mut self, label: impl Into<Label>) -> Result<DebugGroupId> {
+        let label = trimmed(label.into());
+        if label.is_empty() {
+            return Err(FrameGraphError::InvalidDebugGroupLabel {
+                message: "the label is blank; name the feature or stage the group holds".into(),
+            });
+        }
+        let index = next_index(self.rec.groups.len()).ok_or_else(|| FrameGraphError::InvalidDebugGroupLabel {
+            message: "too many debug groups in one recording".into(),
+        })?;
+        let id = DebugGroupId(index);
+        self.rec.groups.push(GroupRecord { label, parent: self.group_stack.last().copied() });
+        self.group_stack.push(id);
+        Ok(id)
+    }
+
+    /// Closes the innermost open group (FG2004 when none is open).
+    pub fn pop_debug_group(&mut self) -> Result<()> {
+        self.group_stack.pop().map(|_| ()).ok_or(FrameGraphError::DebugGroupStackUnderflow)
+    }
+
+    /// Runs `body` inside a new group and closes it whatever `body` returns.
+    /// A body that succeeds but leaves groups open fails with FG2005 naming
+    /// the group this call opened; a body's own error is returned as is.
+    ///
+    /// ```
+    /// # use zenfg_runtime::FrameGraph;
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// frame.with_debug_group("bloom", |frame| {
+    ///     frame.with_debug_group("downsample", |_frame| Ok(()))
+    /// })?;
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    pub fn with_debug_group<T>(
+        &mut self,
+        label: impl Into<Label>,
+        body: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let depth = self.group_stack.len();
+        let group = self.push_debug_group(label)?;
+        let result = body(self);
+        let balanced = self.group_stack.len() == depth + 1 && self.group_stack.last() == Some(&group);
+        self.group_stack.truncate(depth);
+        let value = result?;
+        if !balanced {
+            return Err(FrameGraphError::UnclosedDebugGroup {
+                group,
+                label: self.rec.groups[group.index()].label.clone(),
+            });
+        }
+        Ok(value)
+    }
+}
+
+fn trimmed(label: Label) -> Label {
+    match label {
+        Label::Borrowed(text) => Label::Borrowed(text.trim()),
+        Label::Owned(text) if text.trim().len() == text.len() => Label::Owned(text),
+        Label::Owned(text) => Label::Owned(text.trim().to_owned()),
+    }
+}

@@ -1,0 +1,337 @@
+//! Recording: the flat tables a [`Frame`](crate::Frame) fills and compilation reads.
+//!
+//! Everything is stored in arrays indexed by dense ids. A node's accesses, color
+//! attachments and copy or clear operations are contiguous runs of the shared
+//! tables, because only one pass builder can be open at a time.
+
+pub(crate) mod access;
+pub(crate) mod bind;
+pub(crate) mod clear;
+pub(crate) mod conflict;
+pub(crate) mod copy;
+pub(crate) mod frame;
+pub(crate) mod group;
+pub(crate) mod pass;
+pub(crate) mod root;
+pub(crate) mod view;
+
+use std::ops::Range;
+
+use wgpu::{BufferUsages, Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect, TextureUsages};
+
+use crate::context::{CommandCallback, ComputeCallback, ExternalCallback, RenderCallback};
+use crate::desc::{BufferDesc, Label, NormalizedTextureViewDesc, TextureDesc, TextureViewDesc};
+use crate::error::{FrameGraphError, PassRef, ResourceRef};
+use crate::ids::{AccessId, DebugGroupId, PassId, ResourceId, ViewId};
+use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
+use crate::pool::ResourcePoolScope;
+use crate::types::{AccessMode, AccessRole, InitialContents, NodeKind, ResourceKind, ResourceOrigin, RootReason};
+
+/// The shape and promised usage of a logical resource.
+pub(crate) enum ResourceShape {
+    Texture { desc: TextureDesc, exposed: Option<TextureUsages> },
+    Buffer { desc: BufferDesc, exposed: Option<BufferUsages> },
+}
+
+/// A caller-owned native object bound to an import.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum NativeResource {
+    Texture(wgpu::Texture),
+    Buffer(wgpu::Buffer),
+}
+
+/// One logical resource.
+pub(crate) struct ResourceRecord {
+    pub shape: ResourceShape,
+    pub origin: ResourceOrigin,
+    pub initial: InitialContents,
+    pub scope: Option<ResourcePoolScope>,
+    pub group: Option<DebugGroupId>,
+    pub native: Option<NativeResource>,
+}
+
+impl ResourceRecord {
+    pub fn label(&self) -> &Label {
+        match &self.shape {
+            ResourceShape::Texture { desc, .. } => &desc.label,
+            ResourceShape::Buffer { desc, .. } => &desc.label,
+        }
+    }
+
+    pub fn kind(&self) -> ResourceKind {
+        match self.shape {
+            ResourceShape::Texture { .. } => ResourceKind::Texture,
+            ResourceShape::Buffer { .. } => ResourceKind::Buffer,
+        }
+    }
+
+    pub fn texture_desc(&self) -> Option<&TextureDesc> {
+        match &self.shape {
+            ResourceShape::Texture { desc, .. } => Some(desc),
+            ResourceShape::Buffer { .. } => None,
+        }
+    }
+
+    pub fn buffer_size(&self) -> Option<u64> {
+        match &self.shape {
+            ResourceShape::Buffer { desc, .. } => Some(desc.size),
+            ResourceShape::Texture { .. } => None,
+        }
+    }
+}
+
+/// Which slices of each selected mip a texture region covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Slices {
+    /// `base..base + count` at every selected mip.
+    Range { base: u32, count: u32 },
+    /// Every depth slice of each selected mip of a 3D texture.
+    AllDepth,
+}
+
+/// A selection of texture subresources: a run of mips, and slices per mip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct TextureRegion {
+    pub base_mip: u32,
+    pub mip_count: u32,
+    pub slices: Slices,
+}
+
+impl TextureRegion {
+    /// Every subresource of the texture.
+    pub fn whole(desc: &TextureDesc) -> Self {
+        Self {
+            base_mip: 0,
+            mip_count: desc.mip_level_count,
+            slices: match desc.dimension {
+                wgpu::TextureDimension::D3 => Slices::AllDepth,
+                _ => Slices::Range { base: 0, count: desc.size.depth_or_array_layers },
+            },
+        }
+    }
+
+    /// The slices covered at `mip`.
+    pub fn slice_range(&self, desc: &TextureDesc, mip: u32) -> Range<u32> {
+        match self.slices {
+            Slices::Range { base, count } => base..base + count,
+            Slices::AllDepth => 0..crate::format::slices_at_mip(desc, mip),
+        }
+    }
+
+    pub fn mips(&self) -> Range<u32> {
+        self.base_mip..self.base_mip + self.mip_count
+    }
+}
+
+/// The subresources or bytes an access or root selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Region {
+    Buffer { offset: u64, end: u64 },
+    Texture(TextureRegion),
+}
+
+impl Region {
+    /// The region as a public range, with texture regions expanded per mip.
+    pub fn to_range(&self, resource: &ResourceRecord) -> crate::desc::ResourceRange {
+        use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
+        match (self, resource.texture_desc()) {
+            (Self::Buffer { offset, end }, _) => ResourceRange::Buffer(BufferRange::new(*offset, Some(end - offset))),
+            (Self::Texture(region), Some(desc)) => {
+                let aspect = crate::format::normalized_aspect(desc.format);
+                ResourceRange::Texture(
+                    region
+                        .mips()
+                        .map(|mip| {
+                            let slices = region.slice_range(desc, mip);
+                            TextureSubresourceRange {
+                                base_mip_level: mip,
+                                mip_level_count: 1,
+                                base_slice: slices.start,
+                                slice_count: slices.end - slices.start,
+                                aspect,
+                            }
+                        })
+                        .collect(),
+                )
+            }
+            (Self::Texture(_), None) => ResourceRange::Texture(Vec::new()),
+        }
+    }
+}
+
+/// One declared access.
+#[derive(Clone, Debug)]
+pub(crate) struct AccessRecord {
+    pub pass: PassId,
+    pub resource: ResourceId,
+    pub view: Option<ViewId>,
+    pub role: AccessRole,
+    pub mode: AccessMode,
+    /// Needs the previous contents (preserving writes, loads, and every read).
+    pub consumes_previous: bool,
+    /// Leaves a readable value behind (false for discarding attachments and reads).
+    pub produces_value: bool,
+    /// False for the accesses of empty copies: they count for usage and
+    /// lifetimes but not for contents.
+    pub graph_effect: bool,
+    pub region: Region,
+}
+
+/// One logical view.
+pub(crate) struct ViewRecord {
+    pub texture: ResourceId,
+    pub desc: TextureViewDesc,
+    pub normalized: NormalizedTextureViewDesc,
+    pub region: TextureRegion,
+}
+
+/// A color attachment of a render node.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ColorTarget {
+    pub access: AccessId,
+    pub ops: ColorAttachmentOps,
+    pub resolve: Option<AccessId>,
+}
+
+/// The depth attachment of a render node; `ops` is `None` when read-only.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DepthTarget {
+    pub access: AccessId,
+    pub ops: Option<DepthAttachmentOps>,
+}
+
+/// A texture subresource origin of a copy op.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TexturePoint {
+    pub texture: ResourceId,
+    pub mip_level: u32,
+    pub origin: Origin3d,
+    pub aspect: TextureAspect,
+}
+
+/// One recorded copy.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum CopyOp {
+    BufferToBuffer { src: ResourceId, src_offset: u64, dst: ResourceId, dst_offset: u64, size: u64 },
+    BufferToTexture { src: ResourceId, layout: TexelCopyBufferLayout, dst: TexturePoint, size: Extent3d },
+    TextureToBuffer { src: TexturePoint, dst: ResourceId, layout: TexelCopyBufferLayout, size: Extent3d },
+    TextureToTexture { src: TexturePoint, dst: TexturePoint, size: Extent3d },
+}
+
+/// One recorded zero-fill.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClearOp {
+    pub buffer: ResourceId,
+    pub offset: u64,
+    pub size: u64,
+}
+
+/// What a node does.
+#[derive(Clone, Debug)]
+pub(crate) enum NodeWork {
+    Render { colors: Range<u32>, depth: Option<DepthTarget> },
+    Compute,
+    Copy { ops: Range<u32> },
+    ClearBuffer { ops: Range<u32> },
+    Command,
+    External,
+}
+
+impl NodeWork {
+    pub fn kind(&self) -> NodeKind {
+        match self {
+            Self::Render { .. } => NodeKind::Render,
+            Self::Compute => NodeKind::Compute,
+            Self::Copy { .. } => NodeKind::Copy,
+            Self::ClearBuffer { .. } => NodeKind::ClearBuffer,
+            Self::Command => NodeKind::Command,
+            Self::External => NodeKind::ExternalSubmission,
+        }
+    }
+}
+
+/// The callback a node runs when executed.
+pub(crate) enum Callback<'frame> {
+    Render(RenderCallback<'frame>),
+    Compute(ComputeCallback<'frame>),
+    Command(CommandCallback<'frame>),
+    External(ExternalCallback<'frame>),
+}
+
+/// One node.
+pub(crate) struct NodeRecord {
+    pub label: Label,
+    pub side_effect: bool,
+    pub group: Option<DebugGroupId>,
+    pub accesses: Range<u32>,
+    pub work: NodeWork,
+}
+
+/// One declared root, with its region resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct RootRecord {
+    pub resource: ResourceId,
+    pub reason: RootReason,
+    pub region: Region,
+}
+
+/// One debug group.
+pub(crate) struct GroupRecord {
+    pub label: Label,
+    pub parent: Option<DebugGroupId>,
+}
+
+/// Everything one recording declared.
+#[derive(Default)]
+pub(crate) struct Recording<'frame> {
+    pub resources: Vec<ResourceRecord>,
+    pub views: Vec<ViewRecord>,
+    pub nodes: Vec<NodeRecord>,
+    /// The callback of each node, by node id.
+    pub callbacks: Vec<Option<Callback<'frame>>>,
+    pub accesses: Vec<AccessRecord>,
+    pub colors: Vec<ColorTarget>,
+    pub copies: Vec<CopyOp>,
+    pub clears: Vec<ClearOp>,
+    pub roots: Vec<RootRecord>,
+    pub groups: Vec<GroupRecord>,
+    /// The first error that made the recording unusable; `compile` returns it.
+    pub poisoned: Option<FrameGraphError>,
+}
+
+impl Recording<'_> {
+    pub fn resource_ref(&self, id: ResourceId) -> ResourceRef {
+        ResourceRef { id, label: self.resources[id.index()].label().clone() }
+    }
+
+    pub fn pass_ref(&self, id: PassId) -> PassRef {
+        PassRef { id, label: self.nodes[id.index()].label.clone() }
+    }
+
+    pub fn texture_desc(&self, id: ResourceId) -> &TextureDesc {
+        match &self.resources[id.index()].shape {
+            ResourceShape::Texture { desc, .. } => desc,
+            ResourceShape::Buffer { .. } => unreachable!("handle types keep buffers and textures apart"),
+        }
+    }
+
+    pub fn node_accesses(&self, node: &NodeRecord) -> &[AccessRecord] {
+        &self.accesses[node.accesses.start as usize..node.accesses.end as usize]
+    }
+
+    /// Records the first poisoning error; later ones are dropped because they
+    /// are usually consequences of the first.
+    pub fn poison(&mut self, error: FrameGraphError) {
+        self.poisoned.get_or_insert(error);
+    }
+}
+
+/// Checks that a label is not blank.
+pub(crate) fn check_label(label: &str, what: &str) -> Result<(), FrameGraphError> {
+    if label.chars().all(char::is_whitespace) {
+        return Err(FrameGraphError::InvalidLabel {
+            message: format!("{what} label is blank; give it a name that identifies it in errors and reports"),
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,877 @@
+//! [`PassBuilder`]: declares the accesses of one node, then closes it.
+//!
+//! The builder's type parameter is the node kind, so a role a kind cannot use,
+//! or a `finish_*` method of another kind, is a compile error.
+//!
+//! Failure policy: a failing *declaration* returns its error and leaves both the
+//! builder and the recording usable (compound declarations such as copies and
+//! resolves roll back every access they had added). A failing *finish* poisons
+//! the recording with its error, and so does a builder dropped without being
+//! finished (FG2002): in both cases the caller meant to record a pass that now
+//! cannot be recorded as declared, and compiling without it would silently
+//! change the frame.
+
+use std::marker::PhantomData;
+
+use wgpu::Extent3d;
+
+use super::access::{TextureRule, TextureSelection};
+use super::copy::{buffer_footprint, is_empty_copy, texture_copy_region};
+use super::{
+    AccessRecord, Callback, ClearOp, ColorTarget, CopyOp, DepthTarget, NodeRecord, NodeWork, Region, TexturePoint,
+    check_label,
+};
+use crate::context::{CommandContext, ComputePassContext, ExternalSubmissionContext, RenderPassContext};
+use crate::desc::{BufferRange, Label};
+use crate::error::{FrameGraphError, PassRef, Result};
+use crate::format::{category, is_depth};
+use crate::handle::{Buffer, TextureTarget};
+use crate::ids::{AccessId, PassId, next_index};
+use crate::ops::{
+    BufferTextureCopyLocation, ClearBufferOp, ColorAttachmentOps, DepthAttachmentOps, TextureCopyLocation,
+};
+use crate::record::frame::Frame;
+use crate::token::kind::{self, AcceptsRole, PassKind};
+use crate::token::{
+    AccessMarker, AccessToken, BufferCopyDst, BufferCopySrc, ColorAttachment, DepthAttachment, IndexBuffer,
+    IndirectBuffer, SampledTexture, StorageBufferRead, StorageBufferWrite, StorageTextureRead, StorageTextureWrite,
+    TextureCopyDst, TextureCopySrc, UniformBuffer, VertexBuffer,
+};
+use crate::types::{AccessMode, AccessRole, NodeKind, WriteContents};
+
+/// Declares the accesses of one node of kind `K`; close it with `finish` or
+/// the `finish_*` method of its kind.
+#[must_use = "a pass builder must be finished, or the recording fails with FG2002"]
+pub struct PassBuilder<'a, 'frame, K: PassKind> {
+    frame: &'a mut Frame<'frame>,
+    pass: PassRef,
+    side_effect: bool,
+    group: Option<crate::ids::DebugGroupId>,
+    accesses_start: u32,
+    colors_start: u32,
+    copies_start: u32,
+    clears_start: u32,
+    depth: Option<DepthTarget>,
+    open: bool,
+    _kind: PhantomData<K>,
+}
+
+/// An access about to be declared: everything but its pass.
+struct Draft {
+    resource: crate::ids::ResourceId,
+    view: Option<crate::ids::ViewId>,
+    role: AccessRole,
+    mode: AccessMode,
+    consumes_previous: bool,
+    produces_value: bool,
+    graph_effect: bool,
+    region: Region,
+}
+
+impl Draft {
+    fn read(
+        role: AccessRole,
+        resource: crate::ids::ResourceId,
+        view: Option<crate::ids::ViewId>,
+        region: Region,
+    ) -> Self {
+        Self {
+            resource,
+            view,
+            role,
+            mode: AccessMode::Read,
+            consumes_previous: true,
+            produces_value: false,
+            graph_effect: true,
+            region,
+        }
+    }
+
+    fn write(
+        role: AccessRole,
+        resource: crate::ids::ResourceId,
+        view: Option<crate::ids::ViewId>,
+        region: Region,
+        contents: WriteContents,
+    ) -> Self {
+        Self {
+            consumes_previous: contents == WriteContents::Preserve,
+            produces_value: true,
+            mode: AccessMode::Write,
+            ..Self::read(role, resource, view, region)
+        }
+    }
+
+    fn texture(
+        role: AccessRole,
+        selection: TextureSelection,
+    ) -> (crate::ids::ResourceId, Option<crate::ids::ViewId>, Region) {
+        let _ = role;
+        (selection.resource, selection.view, Region::Texture(selection.region))
+    }
+}
+
+impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
+    pub(crate) fn new(frame: &'a mut Frame<'frame>, label: Label) -> Self {
+        frame.conflicts.reset();
+        let id = PassId(u32::try_from(frame.rec.nodes.len()).unwrap_or(u32::MAX));
+        let group = frame.group_stack.last().copied();
+        Self {
+            accesses_start: table_len(frame.rec.accesses.len()),
+            colors_start: table_len(frame.rec.colors.len()),
+            copies_start: table_len(frame.rec.copies.len()),
+            clears_start: table_len(frame.rec.clears.len()),
+            frame,
+            pass: PassRef { id, label },
+            side_effect: K::KIND.default_side_effect(),
+            group,
+            depth: None,
+            open: true,
+            _kind: PhantomData,
+        }
+    }
+
+    /// The id this node will have.
+    #[must_use]
+    pub fn id(&self) -> PassId {
+        self.pass.id
+    }
+
+    /// Whether the node is retained without a root. Render, compute and copy
+    /// nodes default to `false`; command and external nodes to `true`.
+    pub fn set_side_effect(&mut self, side_effect: bool) -> &mut Self {
+        self.side_effect = side_effect;
+        self
+    }
+
+    fn push(&mut self, draft: Draft) -> Result<AccessId> {
+        let record = AccessRecord {
+            pass: self.pass.id,
+            resource: draft.resource,
+            view: draft.view,
+            role: draft.role,
+            mode: draft.mode,
+            consumes_previous: draft.consumes_previous,
+            produces_value: draft.produces_value,
+            graph_effect: draft.graph_effect,
+            region: draft.region,
+        };
+        let rec = &self.frame.rec;
+        let earlier = &rec.accesses[self.accesses_start as usize..];
+        if let Some(index) = self.frame.conflicts.find_conflict(&rec.resources, earlier, &record) {
+            let other = &earlier[index];
+            let resource = &rec.resources[record.resource.index()];
+            return Err(FrameGraphError::ConflictingAccesses {
+                pass: self.pass.clone(),
+                resource: rec.resource_ref(record.resource),
+                message: format!(
+                    "the {} ({}) overlaps the earlier {} ({}) and one of them writes; \
+                     declare disjoint ranges, or one access that covers both uses",
+                    record.role,
+                    record.region.to_range(resource),
+                    other.role,
+                    other.region.to_range(resource),
+                ),
+            });
+        }
+        let id = next_index(rec.accesses.len()).ok_or_else(|| FrameGraphError::InvalidNodeOperation {
+            pass: self.pass.clone(),
+            resource: None,
+            message: "too many accesses in one recording".into(),
+        })?;
+        self.frame.conflicts.insert(&self.frame.rec.resources, &record);
+        self.frame.rec.accesses.push(record);
+        Ok(AccessId(id))
+    }
+
+    fn token<R: AccessMarker>(&self, access: AccessId) -> AccessToken<'frame, R> {
+        let resource = self.frame.rec.accesses[access.index()].resource;
+        AccessToken::new(self.frame.brand, self.pass.id, access, resource)
+    }
+
+    /// Removes the accesses declared from `len` on (a failed compound declaration).
+    fn roll_back(&mut self, accesses: usize) {
+        self.frame.rec.accesses.truncate(accesses);
+        self.frame.conflicts.invalidate();
+    }
+
+    fn texture_read<R: AccessMarker>(
+        &mut self,
+        target: TextureTarget<'frame>,
+        rule: TextureRule,
+    ) -> Result<AccessToken<'frame, R>> {
+        let selection = self.frame.texture_selection(Some(&self.pass), target, rule)?;
+        let (resource, view, region) = Draft::texture(R::ROLE, selection);
+        let access = self.push(Draft::read(R::ROLE, resource, view, region))?;
+        Ok(self.token(access))
+    }
+
+    fn texture_write<R: AccessMarker>(
+        &mut self,
+        target: TextureTarget<'frame>,
+        rule: TextureRule,
+        contents: WriteContents,
+    ) -> Result<AccessToken<'frame, R>> {
+        let selection = self.frame.texture_selection(Some(&self.pass), target, rule)?;
+        let (resource, view, region) = Draft::texture(R::ROLE, selection);
+        let access = self.push(Draft::write(R::ROLE, resource, view, region, contents))?;
+        Ok(self.token(access))
+    }
+
+    fn buffer_read<R: AccessMarker>(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, R>> {
+        let region = self.frame.buffer_region(Some(&self.pass), buffer, range)?;
+        let access = self.push(Draft::read(R::ROLE, buffer.id, None, region))?;
+        Ok(self.token(access))
+    }
+
+    fn buffer_write<R: AccessMarker>(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+        contents: WriteContents,
+    ) -> Result<AccessToken<'frame, R>> {
+        let region = self.frame.buffer_region(Some(&self.pass), buffer, range)?;
+        let access = self.push(Draft::write(R::ROLE, buffer.id, None, region, contents))?;
+        Ok(self.token(access))
+    }
+
+    fn check_attachment_format(&self, selection: &TextureSelection, role: AccessRole) -> Result<()> {
+        let wants_depth = role == AccessRole::DepthAttachment;
+        if is_depth(selection.format) == wants_depth {
+            return Ok(());
+        }
+        Err(FrameGraphError::UnsupportedTextureFormatUsage {
+            pass: self.pass.clone(),
+            resource: self.frame.rec.resource_ref(selection.resource),
+            role,
+            format: selection.format,
+            message: format!(
+                "a {} attachment needs a {} format, not a {} format",
+                if wants_depth { "depth" } else { "color" },
+                if wants_depth { "depth" } else { "color" },
+                category(selection.format)
+            ),
+        })
+    }
+
+    /// Samples `target` (every mip and slice of a whole texture, or the view's
+    /// selection). Needs `TEXTURE_BINDING`.
+    pub fn sampled_texture(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+    ) -> Result<AccessToken<'frame, SampledTexture>>
+    where
+        K: AcceptsRole<SampledTexture>,
+    {
+        self.texture_read(target.into(), TextureRule::Everything)
+    }
+
+    /// Reads one mip of `target` through a read-only storage binding. A whole
+    /// texture must have a single mip; otherwise pass a single-mip view.
+    pub fn storage_texture_read(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+    ) -> Result<AccessToken<'frame, StorageTextureRead>>
+    where
+        K: AcceptsRole<StorageTextureRead>,
+    {
+        self.texture_read(target.into(), TextureRule::SingleMip)
+    }
+
+    /// Writes one mip of `target` through a storage binding.
+    pub fn storage_texture_write(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+        contents: WriteContents,
+    ) -> Result<AccessToken<'frame, StorageTextureWrite>>
+    where
+        K: AcceptsRole<StorageTextureWrite>,
+    {
+        self.texture_write(target.into(), TextureRule::SingleMip, contents)
+    }
+
+    fn color(&mut self, target: TextureTarget<'frame>, ops: ColorAttachmentOps) -> Result<AccessId> {
+        let selection = self.frame.texture_selection(
+            Some(&self.pass),
+            target,
+            TextureRule::Attachment { depth_slice: ops.depth_slice },
+        )?;
+        self.check_attachment_format(&selection, AccessRole::ColorAttachment)?;
+        let (resource, view, region) = Draft::texture(AccessRole::ColorAttachment, selection);
+        self.push(Draft {
+            consumes_previous: ops.loads(),
+            produces_value: ops.stores(),
+            ..Draft::write(AccessRole::ColorAttachment, resource, view, region, WriteContents::Overwrite)
+        })
+    }
+
+    fn record_color(&mut self, access: AccessId, ops: ColorAttachmentOps, resolve: Option<AccessId>) {
+        if K::KIND == NodeKind::Render {
+            self.frame.rec.colors.push(ColorTarget { access, ops, resolve });
+        }
+    }
+
+    /// Renders into one mip and layer of `target`. `Clear` overwrites, `Load`
+    /// preserves; `Discard` leaves the contents undefined afterwards. Needs
+    /// `RENDER_ATTACHMENT` and a color format (FG1108).
+    pub fn color_attachment(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+        ops: ColorAttachmentOps,
+    ) -> Result<AccessToken<'frame, ColorAttachment>>
+    where
+        K: AcceptsRole<ColorAttachment>,
+    {
+        let access = self.color(target.into(), ops)?;
+        self.record_color(access, ops, None);
+        Ok(self.token(access))
+    }
+
+    /// Renders into a multisampled `source` and resolves it into
+    /// `resolve_target`, which is overwritten. Returns the source's token.
+    pub fn color_attachment_with_resolve(
+        &mut self,
+        source: impl Into<TextureTarget<'frame>>,
+        resolve_target: impl Into<TextureTarget<'frame>>,
+        ops: ColorAttachmentOps,
+    ) -> Result<AccessToken<'frame, ColorAttachment>>
+    where
+        K: AcceptsRole<ColorAttachment>,
+    {
+        let before = self.frame.rec.accesses.len();
+        let source = self.color(source.into(), ops)?;
+        let resolve = self
+            .frame
+            .texture_selection(Some(&self.pass), resolve_target.into(), TextureRule::Attachment { depth_slice: None })
+            .and_then(|selection| {
+                self.check_attachment_format(&selection, AccessRole::ColorAttachment)?;
+                let (resource, view, region) = Draft::texture(AccessRole::ColorAttachment, selection);
+                self.push(Draft::write(AccessRole::ColorAttachment, resource, view, region, WriteContents::Overwrite))
+            });
+        match resolve {
+            Ok(resolve) => {
+                self.record_color(source, ops, Some(resolve));
+                Ok(self.token(source))
+            }
+            Err(error) => {
+                self.roll_back(before);
+                Err(error)
+            }
+        }
+    }
+
+    fn depth(
+        &mut self,
+        target: TextureTarget<'frame>,
+        ops: Option<DepthAttachmentOps>,
+    ) -> Result<AccessToken<'frame, DepthAttachment>> {
+        if K::KIND == NodeKind::Render && self.depth.is_some() {
+            return Err(FrameGraphError::InvalidNodeOperation {
+                pass: self.pass.clone(),
+                resource: None,
+                message: "a render pass has at most one depth attachment".into(),
+            });
+        }
+        let selection =
+            self.frame.texture_selection(Some(&self.pass), target, TextureRule::Attachment { depth_slice: None })?;
+        self.check_attachment_format(&selection, AccessRole::DepthAttachment)?;
+        let (resource, view, region) = Draft::texture(AccessRole::DepthAttachment, selection);
+        let draft = match ops {
+            Some(ops) => Draft {
+                consumes_previous: ops.loads(),
+                produces_value: ops.stores(),
+                ..Draft::write(AccessRole::DepthAttachment, resource, view, region, WriteContents::Overwrite)
+            },
+            None => Draft::read(AccessRole::DepthAttachment, resource, view, region),
+        };
+        let access = self.push(draft)?;
+        if K::KIND == NodeKind::Render {
+            self.depth = Some(DepthTarget { access, ops });
+        }
+        Ok(self.token(access))
+    }
+
+    /// Writes depth into one mip and layer of `target`. Needs a depth format.
+    /// A render pass has at most one depth attachment (FG1106).
+    pub fn depth_attachment(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+        ops: DepthAttachmentOps,
+    ) -> Result<AccessToken<'frame, DepthAttachment>>
+    where
+        K: AcceptsRole<DepthAttachment>,
+    {
+        self.depth(target.into(), Some(ops))
+    }
+
+    /// Tests against depth without writing it: a read, which needs defined contents.
+    pub fn depth_attachment_read_only(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+    ) -> Result<AccessToken<'frame, DepthAttachment>>
+    where
+        K: AcceptsRole<DepthAttachment>,
+    {
+        self.depth(target.into(), None)
+    }
+
+    /// Reads `target` as the source of copies the callback records.
+    pub fn texture_copy_src(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+    ) -> Result<AccessToken<'frame, TextureCopySrc>>
+    where
+        K: AcceptsRole<TextureCopySrc>,
+    {
+        self.texture_read(target.into(), TextureRule::Everything)
+    }
+
+    /// Writes `target` as the destination of copies the callback records.
+    pub fn texture_copy_dst(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+        contents: WriteContents,
+    ) -> Result<AccessToken<'frame, TextureCopyDst>>
+    where
+        K: AcceptsRole<TextureCopyDst>,
+    {
+        self.texture_write(target.into(), TextureRule::Everything, contents)
+    }
+
+    /// Reads `range` of `buffer` through a uniform binding.
+    pub fn uniform_buffer(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, UniformBuffer>>
+    where
+        K: AcceptsRole<UniformBuffer>,
+    {
+        self.buffer_read(buffer, range)
+    }
+
+    /// Reads `range` of `buffer` through a read-only storage binding.
+    pub fn storage_buffer_read(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, StorageBufferRead>>
+    where
+        K: AcceptsRole<StorageBufferRead>,
+    {
+        self.buffer_read(buffer, range)
+    }
+
+    /// Writes `range` of `buffer` through a storage binding.
+    pub fn storage_buffer_write(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+        contents: WriteContents,
+    ) -> Result<AccessToken<'frame, StorageBufferWrite>>
+    where
+        K: AcceptsRole<StorageBufferWrite>,
+    {
+        self.buffer_write(buffer, range, contents)
+    }
+
+    /// Reads `range` of `buffer` as vertices.
+    pub fn vertex_buffer(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, VertexBuffer>>
+    where
+        K: AcceptsRole<VertexBuffer>,
+    {
+        self.buffer_read(buffer, range)
+    }
+
+    /// Reads `range` of `buffer` as indices.
+    pub fn index_buffer(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, IndexBuffer>>
+    where
+        K: AcceptsRole<IndexBuffer>,
+    {
+        self.buffer_read(buffer, range)
+    }
+
+    /// Reads `range` of `buffer` as indirect draw or dispatch arguments.
+    pub fn indirect_buffer(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, IndirectBuffer>>
+    where
+        K: AcceptsRole<IndirectBuffer>,
+    {
+        self.buffer_read(buffer, range)
+    }
+
+    /// Reads `range` of `buffer` as the source of copies the callback records.
+    pub fn buffer_copy_src(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, BufferCopySrc>>
+    where
+        K: AcceptsRole<BufferCopySrc>,
+    {
+        self.buffer_read(buffer, range)
+    }
+
+    /// Writes `range` of `buffer` as the destination of copies the callback records.
+    pub fn buffer_copy_dst(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+        contents: WriteContents,
+    ) -> Result<AccessToken<'frame, BufferCopyDst>>
+    where
+        K: AcceptsRole<BufferCopyDst>,
+    {
+        self.buffer_write(buffer, range, contents)
+    }
+
+    /// Closes the node with `work`; on failure poisons the recording.
+    fn close(
+        mut self,
+        work: impl FnOnce(&Self) -> Result<NodeWork>,
+        callback: Option<Callback<'frame>>,
+    ) -> Result<PassId> {
+        self.open = false;
+        let result = check_label(&self.pass.label, "pass").and_then(|()| work(&self));
+        let work = match result {
+            Ok(work) => work,
+            Err(error) => {
+                self.discard();
+                self.frame.rec.poison(error.clone());
+                return Err(error);
+            }
+        };
+        let end = table_len(self.frame.rec.accesses.len());
+        self.frame.rec.nodes.push(NodeRecord {
+            label: std::mem::take(&mut self.pass.label),
+            side_effect: self.side_effect,
+            group: self.group,
+            accesses: self.accesses_start..end,
+            work,
+        });
+        self.frame.rec.callbacks.push(callback);
+        Ok(self.pass.id)
+    }
+
+    /// Removes everything this builder added to the shared tables.
+    fn discard(&mut self) {
+        self.frame.rec.accesses.truncate(self.accesses_start as usize);
+        self.frame.rec.colors.truncate(self.colors_start as usize);
+        self.frame.rec.copies.truncate(self.copies_start as usize);
+        self.frame.rec.clears.truncate(self.clears_start as usize);
+    }
+
+    fn render_work(&self) -> Result<NodeWork> {
+        let colors = self.colors_start..table_len(self.frame.rec.colors.len());
+        if colors.is_empty() && self.depth.is_none() {
+            return Err(FrameGraphError::InvalidNodeOperation {
+                pass: self.pass.clone(),
+                resource: None,
+                message: "a render pass needs at least one color or depth attachment".into(),
+            });
+        }
+        Ok(NodeWork::Render { colors, depth: self.depth })
+    }
+
+    fn kind_work(&self) -> Result<NodeWork> {
+        Ok(match K::KIND {
+            NodeKind::Render => return self.render_work(),
+            NodeKind::Compute => NodeWork::Compute,
+            NodeKind::Copy => NodeWork::Copy { ops: self.copies_start..table_len(self.frame.rec.copies.len()) },
+            NodeKind::ClearBuffer => {
+                NodeWork::ClearBuffer { ops: self.clears_start..table_len(self.frame.rec.clears.len()) }
+            }
+            NodeKind::Command => NodeWork::Command,
+            _ => NodeWork::External,
+        })
+    }
+
+    /// Closes the node without a callback. A retained render, compute, command
+    /// or external node closed this way fails at execution with FG4004; it is
+    /// meant for CPU-only planning. Copy nodes execute their recorded copies.
+    pub fn finish(self) -> Result<PassId> {
+        self.close(Self::kind_work, None)
+    }
+}
+
+impl<'frame> PassBuilder<'_, 'frame, kind::Render> {
+    /// Closes the render pass with the callback that draws. The runtime begins
+    /// the pass with the declared attachments and hands it to the callback.
+    pub fn finish_render<F>(self, callback: F) -> Result<PassId>
+    where
+        F: for<'e> FnOnce(RenderPassContext<'e>) -> Result<()> + 'frame,
+    {
+        self.close(Self::render_work, Some(Callback::Render(Box::new(callback))))
+    }
+}
+
+impl<'frame> PassBuilder<'_, 'frame, kind::Compute> {
+    /// Closes the compute pass with the callback that dispatches.
+    pub fn finish_compute<F>(self, callback: F) -> Result<PassId>
+    where
+        F: for<'e> FnOnce(ComputePassContext<'e>) -> Result<()> + 'frame,
+    {
+        self.close(|_| Ok(NodeWork::Compute), Some(Callback::Compute(Box::new(callback))))
+    }
+}
+
+impl<'frame> PassBuilder<'_, 'frame, kind::Command> {
+    /// Closes the node with a callback that records into the graph-owned
+    /// encoder (it must not finish or submit it).
+    pub fn finish_command<F>(self, callback: F) -> Result<PassId>
+    where
+        F: for<'e> FnOnce(CommandContext<'e>) -> Result<()> + 'frame,
+    {
+        self.close(|_| Ok(NodeWork::Command), Some(Callback::Command(Box::new(callback))))
+    }
+}
+
+impl<'frame> PassBuilder<'_, 'frame, kind::External> {
+    /// Closes the node with a callback that submits its own work on the
+    /// shared queue before returning.
+    pub fn finish_external<F>(self, callback: F) -> Result<PassId>
+    where
+        F: for<'e> FnOnce(ExternalSubmissionContext<'e>) -> Result<()> + 'frame,
+    {
+        self.close(|_| Ok(NodeWork::External), Some(Callback::External(Box::new(callback))))
+    }
+}
+
+impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
+    fn invalid_copy(&self, resource: crate::ids::ResourceId, message: String) -> FrameGraphError {
+        FrameGraphError::InvalidNodeOperation {
+            pass: self.pass.clone(),
+            resource: Some(self.frame.rec.resource_ref(resource)),
+            message,
+        }
+    }
+
+    /// Pushes the accesses of one copy and its op, or nothing at all.
+    fn record_copy(&mut self, drafts: [Draft; 2], op: CopyOp) -> Result<&mut Self> {
+        let before = self.frame.rec.accesses.len();
+        for draft in drafts {
+            if let Err(error) = self.push(draft) {
+                self.roll_back(before);
+                return Err(error);
+            }
+        }
+        self.frame.rec.copies.push(op);
+        Ok(self)
+    }
+
+    fn texture_point(
+        &self,
+        location: TextureCopyLocation<'frame>,
+        size: Extent3d,
+    ) -> Result<(TexturePoint, super::copy::TextureCopyRegion)> {
+        self.frame.check_brand(location.texture.brand)?;
+        let id = location.texture.id;
+        let desc = self.frame.rec.texture_desc(id);
+        let region = texture_copy_region(desc, location.mip_level, location.origin, location.aspect, size)
+            .map_err(|message| self.invalid_copy(id, message))?;
+        let point =
+            TexturePoint { texture: id, mip_level: location.mip_level, origin: location.origin, aspect: region.aspect };
+        Ok((point, region))
+    }
+
+    /// Copies `size` bytes between buffers. The destination range is
+    /// overwritten. A zero-size copy is still encoded but affects no contents.
+    pub fn copy_buffer_to_buffer(
+        &mut self,
+        src: Buffer<'frame>,
+        src_offset: u64,
+        dst: Buffer<'frame>,
+        dst_offset: u64,
+        size: u64,
+    ) -> Result<&mut Self> {
+        let src_region = self.frame.buffer_region(Some(&self.pass), src, BufferRange::new(src_offset, Some(size)))?;
+        let dst_region = self.frame.buffer_region(Some(&self.pass), dst, BufferRange::new(dst_offset, Some(size)))?;
+        let effect = size > 0;
+        self.record_copy(
+            [
+                Draft { graph_effect: effect, ..Draft::read(AccessRole::BufferCopySrc, src.id, None, src_region) },
+                Draft {
+                    graph_effect: effect,
+                    ..Draft::write(AccessRole::BufferCopyDst, dst.id, None, dst_region, WriteContents::Overwrite)
+                },
+            ],
+            CopyOp::BufferToBuffer { src: src.id, src_offset, dst: dst.id, dst_offset, size },
+        )
+    }
+
+    /// Copies texel rows from a buffer into a texture region. The region is
+    /// overwritten when it covers whole (block-rounded) slices, else preserved.
+    pub fn copy_buffer_to_texture(
+        &mut self,
+        src: BufferTextureCopyLocation<'frame>,
+        dst: TextureCopyLocation<'frame>,
+        size: Extent3d,
+    ) -> Result<&mut Self> {
+        self.frame.check_brand(src.buffer.brand)?;
+        let (point, region) = self.texture_point(dst, size)?;
+        let buffer_size = self.frame.rec.resources[src.buffer.id.index()].buffer_size().unwrap_or(0);
+        let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), src.layout, size, buffer_size)
+            .map_err(|message| self.invalid_copy(point.texture, message))?;
+        let effect = !is_empty_copy(size);
+        let contents = if region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
+        self.record_copy(
+            [
+                Draft {
+                    graph_effect: effect,
+                    ..Draft::read(
+                        AccessRole::BufferCopySrc,
+                        src.buffer.id,
+                        None,
+                        Region::Buffer { offset: footprint.offset, end: footprint.end },
+                    )
+                },
+                Draft {
+                    graph_effect: effect,
+                    ..Draft::write(
+                        AccessRole::TextureCopyDst,
+                        point.texture,
+                        None,
+                        Region::Texture(region.region),
+                        contents,
+                    )
+                },
+            ],
+            CopyOp::BufferToTexture { src: src.buffer.id, layout: src.layout, dst: point, size },
+        )
+    }
+
+    /// Copies a texture region into texel rows of a buffer. The buffer range
+    /// is overwritten when tightly packed; padding between rows or images
+    /// keeps its old bytes, so the range is preserved (and must be defined).
+    pub fn copy_texture_to_buffer(
+        &mut self,
+        src: TextureCopyLocation<'frame>,
+        dst: BufferTextureCopyLocation<'frame>,
+        size: Extent3d,
+    ) -> Result<&mut Self> {
+        self.frame.check_brand(dst.buffer.brand)?;
+        let (point, region) = self.texture_point(src, size)?;
+        let buffer_size = self.frame.rec.resources[dst.buffer.id.index()].buffer_size().unwrap_or(0);
+        let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), dst.layout, size, buffer_size)
+            .map_err(|message| self.invalid_copy(point.texture, message))?;
+        let effect = !is_empty_copy(size);
+        let contents = if footprint.tightly_packed { WriteContents::Overwrite } else { WriteContents::Preserve };
+        self.record_copy(
+            [
+                Draft {
+                    graph_effect: effect,
+                    ..Draft::read(AccessRole::TextureCopySrc, point.texture, None, Region::Texture(region.region))
+                },
+                Draft {
+                    graph_effect: effect,
+                    ..Draft::write(
+                        AccessRole::BufferCopyDst,
+                        dst.buffer.id,
+                        None,
+                        Region::Buffer { offset: footprint.offset, end: footprint.end },
+                        contents,
+                    )
+                },
+            ],
+            CopyOp::TextureToBuffer { src: point, dst: dst.buffer.id, layout: dst.layout, size },
+        )
+    }
+
+    /// Copies a texture region into another texture. The destination is
+    /// overwritten when it covers whole slices, else preserved.
+    pub fn copy_texture_to_texture(
+        &mut self,
+        src: TextureCopyLocation<'frame>,
+        dst: TextureCopyLocation<'frame>,
+        size: Extent3d,
+    ) -> Result<&mut Self> {
+        let (src_point, src_region) = self.texture_point(src, size)?;
+        let (dst_point, dst_region) = self.texture_point(dst, size)?;
+        let effect = !is_empty_copy(size);
+        let contents = if dst_region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
+        self.record_copy(
+            [
+                Draft {
+                    graph_effect: effect,
+                    ..Draft::read(
+                        AccessRole::TextureCopySrc,
+                        src_point.texture,
+                        None,
+                        Region::Texture(src_region.region),
+                    )
+                },
+                Draft {
+                    graph_effect: effect,
+                    ..Draft::write(
+                        AccessRole::TextureCopyDst,
+                        dst_point.texture,
+                        None,
+                        Region::Texture(dst_region.region),
+                        contents,
+                    )
+                },
+            ],
+            CopyOp::TextureToTexture { src: src_point, dst: dst_point, size },
+        )
+    }
+}
+
+impl<'frame> PassBuilder<'_, 'frame, kind::ClearBuffer> {
+    pub(crate) fn label(&self) -> &Label {
+        &self.pass.label
+    }
+
+    /// Declares one zero-fill: an overwrite of its (non-empty) range.
+    pub(crate) fn clear(&mut self, op: ClearBufferOp<'frame>) -> Result<()> {
+        let region = self.frame.buffer_region(Some(&self.pass), op.target, op.range)?;
+        let Region::Buffer { offset, end } = region else {
+            return Err(FrameGraphError::internal("a buffer range resolved to a texture region"));
+        };
+        if offset == end {
+            return Err(FrameGraphError::InvalidNodeOperation {
+                pass: self.pass.clone(),
+                resource: Some(self.frame.rec.resource_ref(op.target.id)),
+                message: format!("the clear of {} is empty; remove it or give it a size", op.range),
+            });
+        }
+        self.push(Draft::write(AccessRole::BufferCopyDst, op.target.id, None, region, WriteContents::Overwrite))?;
+        self.frame.rec.clears.push(ClearOp { buffer: op.target.id, offset, size: end - offset });
+        Ok(())
+    }
+
+    /// Drops the node and everything it declared, without poisoning.
+    pub(crate) fn abandon(mut self) {
+        self.discard();
+        self.open = false;
+    }
+}
+
+impl<K: PassKind> Drop for PassBuilder<'_, '_, K> {
+    fn drop(&mut self) {
+        if self.open {
+            self.discard();
+            let error = FrameGraphError::UnclosedPass { pass: self.pass.clone() };
+            self.frame.rec.poison(error);
+        }
+    }
+}
+
+/// Table lengths fit in `u32`: every push goes through `next_index`.
+fn table_len(len: usize) -> u32 {
+    u32::try_from(len).unwrap_or(u32::MAX)
+}
