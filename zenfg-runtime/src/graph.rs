@@ -1,10 +1,13 @@
-//! [`FrameGraph`]: the long-lived runtime that starts recordings.
+//! [`FrameGraph`]: the long-lived runtime that starts recordings and owns the
+//! transient pool and the GPU profiler.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::execute::GpuProfiler;
 use crate::handle::RecordingIdentity;
-use crate::pool::ResourcePoolScope;
+use crate::pool::store::ResourcePool;
+use crate::pool::{ResourcePoolScope, ResourcePoolStats};
 use crate::record::frame::Frame;
 
 static NEXT_OWNER: AtomicU64 = AtomicU64::new(1);
@@ -13,11 +16,18 @@ static NEXT_OWNER: AtomicU64 = AtomicU64::new(1);
 ///
 /// [`FrameGraph::new`] records and compiles without a GPU; executing fails with
 /// FG4001. [`FrameGraph::with_device`] keeps a clone of the device, owns the
-/// transient pool, and can execute compiled frames on a caller-owned queue.
+/// transient pool and the GPU profiler, and can execute compiled frames on a
+/// caller-owned queue.
+///
+/// Dropping the runtime destroys the pooled objects and the profiler's query
+/// resources (a pending GPU readback then reports `ReadbackFailed`); imported
+/// native objects are never touched.
 pub struct FrameGraph {
     pub(crate) owner: u64,
     recording: u64,
     scopes: u32,
+    pub(crate) pool: ResourcePool,
+    pub(crate) profiler: GpuProfiler,
     pub(crate) device: Option<wgpu::Device>,
 }
 
@@ -33,7 +43,14 @@ impl FrameGraph {
     /// ```
     #[must_use]
     pub fn new() -> Self {
-        Self { owner: NEXT_OWNER.fetch_add(1, Ordering::Relaxed), recording: 0, scopes: 0, device: None }
+        Self {
+            owner: NEXT_OWNER.fetch_add(1, Ordering::Relaxed),
+            recording: 0,
+            scopes: 0,
+            pool: ResourcePool::default(),
+            profiler: GpuProfiler::default(),
+            device: None,
+        }
     }
 
     /// A runtime that executes on `device` (it keeps a clone of the handle).
@@ -62,6 +79,19 @@ impl FrameGraph {
         self.scopes = self.scopes.wrapping_add(1);
         ResourcePoolScope { owner: self.owner, index: self.scopes }
     }
+
+    /// The pool's counters. A CPU-only runtime's are all zero.
+    #[must_use]
+    pub fn resource_pool_stats(&self) -> ResourcePoolStats {
+        self.pool.stats()
+    }
+
+    /// Destroys every retained pooled object, in every scope and the default
+    /// domain, without waiting for the GPU. Cumulative counters are kept and
+    /// compiled plans stay valid: later executions create objects again.
+    pub fn clear_resource_pool(&mut self) {
+        self.pool.clear();
+    }
 }
 
 impl Default for FrameGraph {
@@ -76,6 +106,7 @@ impl fmt::Debug for FrameGraph {
             .field("owner", &self.owner)
             .field("recordings", &self.recording)
             .field("has_device", &self.device.is_some())
+            .field("pool", &self.pool.stats())
             .finish_non_exhaustive()
     }
 }
