@@ -92,6 +92,8 @@
 //! * Legacy V0 nodes are listed retained first, in execution order, then culled.
 //!   Unavailable facts are listed in specification order.
 
+#![warn(missing_docs)]
+
 mod canonical;
 mod decode;
 mod error;
