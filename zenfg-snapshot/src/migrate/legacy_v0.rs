@@ -429,7 +429,8 @@ impl Reader {
             }
             None => None,
         };
-        if mode == Some(SnapshotAccessMode::Read) && produces_value == Some(true) {
+        let read_produces_value = mode == Some(SnapshotAccessMode::Read) && produces_value == Some(true);
+        if read_produces_value {
             self.error(
                 "legacy-access-value",
                 &field(path, "producesValue"),
@@ -451,9 +452,7 @@ impl Reader {
                 })
             }
         };
-        let read = mode? == SnapshotAccessMode::Read;
-        let (contents, produces_value) = (contents?, produces_value?);
-        if read && produces_value {
+        if read_produces_value {
             return None;
         }
         let mut access = SnapshotAccess::read(
@@ -463,8 +462,8 @@ impl Reader {
             kind?,
         );
         access.mode = mode?;
-        access.contents = contents;
-        access.produces_value = produces_value;
+        access.contents = contents?;
+        access.produces_value = produces_value?;
         access.texture_region = region?;
         access.buffer_range = range?;
         Some(access)
