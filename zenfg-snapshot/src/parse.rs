@@ -15,7 +15,8 @@ use serde_json::{Map, Number, Value};
 
 use crate::FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH;
 
-/// Document root (1) + `extensions` (2) + one container beyond the extension limit.
+/// The document and `extensions` objects, the deepest allowed extension value, and one
+/// level more.
 const KEPT_DEPTH: usize = FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH + 3;
 
 /// The text is not JSON.
