@@ -8,6 +8,7 @@ use crate::execute::GpuProfiler;
 use crate::handle::RecordingIdentity;
 use crate::pool::store::ResourcePool;
 use crate::pool::{ResourcePoolScope, ResourcePoolStats};
+use crate::record::TableSizes;
 use crate::record::frame::Frame;
 
 static NEXT_OWNER: AtomicU64 = AtomicU64::new(1);
@@ -29,6 +30,8 @@ pub struct FrameGraph {
     pub(crate) pool: ResourcePool,
     pub(crate) profiler: GpuProfiler,
     pub(crate) device: Option<wgpu::Device>,
+    /// Table sizes of the last compiled recording.
+    pub(crate) last_sizes: TableSizes,
 }
 
 impl FrameGraph {
@@ -50,6 +53,7 @@ impl FrameGraph {
             pool: ResourcePool::default(),
             profiler: GpuProfiler::default(),
             device: None,
+            last_sizes: TableSizes::default(),
         }
     }
 

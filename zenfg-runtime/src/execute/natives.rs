@@ -21,7 +21,7 @@ impl<'e> NativeTable<'e> {
     pub fn get(&self, resource: ResourceId) -> Result<&'e NativeResource> {
         let native = match self.allocations[resource.index()] {
             Some(allocation) => self.leased.get(allocation.index()).map(|instance| &instance.native),
-            None => self.resources[resource.index()].native.as_ref(),
+            None => self.resources[resource.index()].native.as_deref(),
         };
         native.ok_or_else(|| FrameGraphError::MissingNativeBinding {
             resource: ResourceRef { id: resource, label: self.resources[resource.index()].label().clone() },
