@@ -14,7 +14,6 @@ pub(crate) fn integral(number: &Number) -> Option<Number> {
     }
     let float = number.as_f64()?;
     // Casts are exact: the value is integral and within the safe range.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     if float.fract() == 0.0 && float.abs() <= MAX_SAFE_INTEGER as f64 {
         if float >= 0.0 { Some(Number::from(float as u64)) } else { Some(Number::from(float as i64)) }
     } else {

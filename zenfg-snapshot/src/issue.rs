@@ -55,7 +55,7 @@ impl SnapshotIssue {
 
 impl fmt::Display for SnapshotIssue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() { "/" } else { &self.path };
+        let path = if self.path.is_empty() { "the document root" } else { &self.path };
         write!(f, "{} at {}: {}", self.code, path, self.message)
     }
 }

@@ -89,8 +89,16 @@
 //!   declared `undefined`; unknown initial contents of migrated documents are accepted.
 //! * A resource without `initialContents` is accepted only for an imported resource of a
 //!   document with migration provenance.
+//! * A missing access region or range is judged by the kind of the referenced resource;
+//!   GPU timing of a retained node that is neither render nor compute is
+//!   `reference-kind`, of a culled node `reference-state`.
 //! * Legacy V0 nodes are listed retained first, in execution order, then culled.
-//!   Unavailable facts are listed in specification order.
+//!   Unavailable facts are listed in specification order. Legacy Candidate V1 declares a
+//!   root fact unavailable only when some resource root lacks it.
+//! * JSON text follows `JSON.parse`: duplicate object keys keep their last value. Numbers
+//!   beyond the `f64` range cannot be represented and make the text `invalid-json`.
+
+#![warn(missing_docs)]
 
 mod canonical;
 mod decode;

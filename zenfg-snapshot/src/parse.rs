@@ -1,8 +1,9 @@
 //! JSON text to [`Value`], with nesting that cannot exhaust the stack.
 //!
 //! The grammar is checked in full, iteratively. Scalars (strings, numbers, literals) are
-//! decoded by serde_json one token at a time, so their meaning is exactly serde_json's:
-//! duplicate object keys keep the last value, numbers beyond `f64` are rejected.
+//! checked and decoded by serde_json one token at a time, so they mean what they mean to
+//! serde_json: numbers beyond `f64` are rejected, integers stay exact. Floats are then
+//! re-read correctly rounded. Duplicate object keys keep the last value.
 //!
 //! Containers nested deeper than [`KEPT_DEPTH`] are checked but replaced by `null`. No
 //! part of a valid document is that deep: the deepest allowed container is an extension
@@ -10,11 +11,12 @@
 //! `extensions` objects. An over-deep extension therefore keeps exactly one container
 //! level too many, and validation reports `extension-depth-exceeded` for it.
 
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 
 use crate::FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH;
 
-/// Document root (1) + `extensions` (2) + one container beyond the extension limit.
+/// The document and `extensions` objects, the deepest allowed extension value, and one
+/// level more.
 const KEPT_DEPTH: usize = FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH + 3;
 
 /// The text is not JSON.
@@ -171,7 +173,16 @@ impl Parser<'_> {
             Some(b't' | b'f' | b'n') => self.run(|b| b.is_ascii_lowercase()),
             _ => return Err(InvalidJson),
         };
-        serde_json::from_str::<Value>(token).map_err(|_| InvalidJson)
+        let value = serde_json::from_str::<Value>(token).map_err(|_| InvalidJson)?;
+        match value {
+            // serde_json's default float reading may be an ulp off; reading the token
+            // correctly rounded makes every float the canonical writer prints read back
+            // exactly.
+            Value::Number(number) if number.is_f64() => {
+                token.parse::<f64>().ok().and_then(Number::from_f64).map(Value::Number).ok_or(InvalidJson)
+            }
+            value => Ok(value),
+        }
     }
 
     /// The text of a string token, quotes included; escapes are decoded later.
@@ -235,5 +246,81 @@ pub(crate) fn discard(value: &mut Value) {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    fn arbitrary_json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<f64>().prop_filter_map("finite", |f| serde_json::Number::from_f64(f).map(Value::Number)),
+            any::<String>().prop_map(Value::String),
+        ];
+        leaf.prop_recursive(6, 64, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                prop::collection::btree_map(any::<String>(), inner, 0..6)
+                    .prop_map(|map| Value::Object(map.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn reads_back_exactly_what_serde_json_writes(value in arbitrary_json()) {
+            prop_assert_eq!(parse_json(&value.to_string()), Ok(value.clone()));
+            prop_assert_eq!(parse_json(&serde_json::to_string_pretty(&value).unwrap_or_default()), Ok(value));
+        }
+
+        #[test]
+        fn accepts_exactly_what_serde_json_accepts(text in "[\\[\\]{}\",:0-9eE.+\\-a-z\\\\ ]{0,24}") {
+            prop_assert_eq!(parse_json(&text).is_ok(), serde_json::from_str::<Value>(&text).is_ok());
+        }
+
+        #[test]
+        fn accepts_exactly_what_serde_json_accepts_after_edits(
+            value in arbitrary_json(),
+            at in any::<prop::sample::Index>(),
+            edit in "[\\[\\]{}\",:0-9.\\\\ ]{0,2}",
+            cut in 0_usize..3,
+        ) {
+            let mut text = value.to_string();
+            let mut position = at.index(text.len() + 1);
+            while !text.is_char_boundary(position) {
+                position -= 1;
+            }
+            let end = (position + cut).min(text.len());
+            if text.is_char_boundary(end) {
+                text.replace_range(position..end, &edit);
+            }
+            prop_assert_eq!(parse_json(&text).is_ok(), serde_json::from_str::<Value>(&text).is_ok());
+        }
+    }
+
+    #[test]
+    fn containers_beyond_the_kept_depth_become_null() {
+        let deep = |levels: usize| format!("{}1{}", "[".repeat(levels), "]".repeat(levels));
+        let kept = parse_json(&deep(KEPT_DEPTH)).expect("JSON");
+        assert_eq!(kept, serde_json::from_str::<Value>(&deep(KEPT_DEPTH)).expect("JSON"));
+        let mut truncated = parse_json(&deep(KEPT_DEPTH + 1)).expect("JSON");
+        let mut depth = 0;
+        let mut cursor = &truncated;
+        while let Some(inner) = cursor.get(0) {
+            depth += 1;
+            cursor = inner;
+        }
+        assert_eq!((depth, cursor), (KEPT_DEPTH, &Value::Null));
+        discard(&mut truncated);
+        assert_eq!(truncated, Value::Null);
+        assert_eq!(parse_json(r#"{"a":1,"a":[2]}"#), Ok(json!({ "a": [2] })));
     }
 }

@@ -7,8 +7,20 @@
 //! `swapchain` becomes `surface`, transient and surface resources begin `undefined` while
 //! imported ones stay unknown. Texture views and recording order never existed; groups,
 //! access regions and root ranges/resolutions are declared unavailable when missing. The
-//! result is then validated as Snapshot 1.2 like any other document. Unknown source
+//! result is then validated as Snapshot 1.2 like any other document, so reference and
+//! ordering problems are reported at the paths of the migrated document. Unknown source
 //! properties are ignored.
+//!
+//! The source shape read here: `compilation` holds `nodes` (retained, in execution order)
+//! and `culledNodes` (`id`, `kind`, `label`, `sideEffect`, optional `debugGroupId` and a
+//! culled `reason`), optional `debugGroups` (`id`, `label`, optional `parentId`),
+//! `resources` (`id`, `kind`, `label`, `origin`, WebGPU `usage` bits, optional
+//! `physicalAllocationId`, `debugGroupId`, `lifetime`, `estimatedByteSize` and a
+//! `descriptor` without `kind`), `accesses` (numeric ids, optional `textureRegion` /
+//! `bufferRange`), `dependencies`, `roots` (`nodeId` or `resourceId`), `allocations`
+//! (numeric `compatibilityClassId`) and `executionSegments` (`index`, `kind`, `nodeIds`);
+//! `gpuTiming` holds the captured `frameIndex` and either `frameDurationMicros` and
+//! `nodes` or a `reason`; `resourcePool` holds the pool counters.
 
 use serde_json::{Map, Value};
 
@@ -429,7 +441,8 @@ impl Reader {
             }
             None => None,
         };
-        if mode == Some(SnapshotAccessMode::Read) && produces_value == Some(true) {
+        let read_produces_value = mode == Some(SnapshotAccessMode::Read) && produces_value == Some(true);
+        if read_produces_value {
             self.error(
                 "legacy-access-value",
                 &field(path, "producesValue"),
@@ -451,9 +464,7 @@ impl Reader {
                 })
             }
         };
-        let read = mode? == SnapshotAccessMode::Read;
-        let (contents, produces_value) = (contents?, produces_value?);
-        if read && produces_value {
+        if read_produces_value {
             return None;
         }
         let mut access = SnapshotAccess::read(
@@ -463,8 +474,8 @@ impl Reader {
             kind?,
         );
         access.mode = mode?;
-        access.contents = contents;
-        access.produces_value = produces_value;
+        access.contents = contents?;
+        access.produces_value = produces_value?;
         access.texture_region = region?;
         access.buffer_range = range?;
         Some(access)

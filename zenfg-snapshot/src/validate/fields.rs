@@ -174,7 +174,6 @@ pub(crate) fn safe_integer(value: &Value) -> Option<u64> {
     }
     let float = number.as_f64()?;
     // The cast is exact: the value is integral and within the safe range.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     (float.fract() == 0.0 && float >= 0.0 && float <= MAX_SAFE_INTEGER as f64).then_some(float as u64)
 }
 
