@@ -5,9 +5,9 @@ mod common;
 use common::*;
 use zenfg_runtime::wgpu::{BufferUsages, TextureFormat, TextureUsages};
 use zenfg_runtime::{
-    BufferRange, CompileOptions, CulledNodeReason, DependencyKind, DependencyReport, FrameGraph, FrameGraphError,
-    HazardKind, InitialContents, PassId, ResourceId, ResourceUsage, RootReason, TextureDesc, TextureViewDesc,
-    UndefinedCause, ValueKind, WriteContents,
+    Buffer, BufferRange, CompileOptions, CulledNodeReason, DependencyKind, DependencyReport, Frame, FrameGraph,
+    FrameGraphError, HazardKind, InitialContents, PassId, ResourceId, ResourceUsage, RootReason, TextureDesc,
+    TextureViewDesc, UndefinedCause, ValueKind, WriteContents,
 };
 
 /// (from, to, resource, hazard) of every reported dependency, sorted.
@@ -374,4 +374,60 @@ fn empty_buffer_accesses_and_zero_sized_buffers_have_no_contents_to_check() {
     assert_eq!(ranges, vec![bytes(0, 0), bytes(32, 0)]);
     assert_eq!(report.summary.value_count, 0);
     assert_eq!(resource(full, empty.id()).effective_usage, ResourceUsage::Buffer(BufferUsages::STORAGE));
+}
+
+fn write<'f>(frame: &mut Frame<'f>, data: Buffer<'f>, label: &'static str, offset: u64, size: u64) -> PassId {
+    let mut pass = frame.compute_pass(label);
+    let _ = pass.storage_buffer_write(data, BufferRange::new(offset, Some(size)), WriteContents::Overwrite).unwrap();
+    pass.finish().unwrap()
+}
+
+fn read<'f>(frame: &mut Frame<'f>, data: Buffer<'f>, label: &'static str, offset: u64, size: u64) -> PassId {
+    let mut pass = frame.compute_pass(label);
+    let _ = pass.storage_buffer_read(data, BufferRange::new(offset, Some(size))).unwrap();
+    pass.finish().unwrap()
+}
+
+#[test]
+fn overlapping_partial_accesses_split_contents_into_exact_pieces() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let data = buffer(&mut frame, "data", 64);
+    let p0 = write(&mut frame, data, "p0", 0, 64);
+    let p1 = write(&mut frame, data, "p1", 16, 16);
+    let p2 = read(&mut frame, data, "p2", 8, 32);
+    let p3 = read(&mut frame, data, "p3", 0, 64);
+    let p4 = write(&mut frame, data, "p4", 24, 24);
+    let p5 = read(&mut frame, data, "p5", 0, 64);
+
+    let report = compile_full(frame);
+    let full = tables(&report);
+    let mut rows: Vec<_> = full
+        .dependencies
+        .iter()
+        .map(|dep| (dep.from.get(), dep.to.get(), format!("{:?}", dep.hazard), dep.range.clone()))
+        .collect();
+    rows.sort_by(|a, b| (a.0, a.1, &a.2).cmp(&(b.0, b.1, &b.2)));
+    let row = |from: PassId, to: PassId, hazard: &str, offset, size| {
+        (from.get(), to.get(), hazard.to_string(), bytes(offset, size))
+    };
+    assert_eq!(
+        rows,
+        vec![
+            row(p0, p1, "Waw", 16, 16),
+            row(p0, p2, "Raw", 8, 32),
+            row(p0, p3, "Raw", 0, 64),
+            row(p0, p4, "Waw", 32, 16),
+            row(p0, p5, "Raw", 0, 64),
+            row(p1, p2, "Raw", 16, 16),
+            row(p1, p3, "Raw", 16, 16),
+            row(p1, p4, "Waw", 24, 8),
+            row(p1, p5, "Raw", 16, 8),
+            row(p2, p4, "War", 24, 16),
+            row(p3, p4, "War", 24, 24),
+            row(p4, p5, "Raw", 24, 24),
+        ]
+    );
+    // Nothing is rooted or side-effecting: everything is culled, yet fully analyzed.
+    assert_eq!(culled(full), vec![p0, p1, p2, p3, p4, p5]);
 }

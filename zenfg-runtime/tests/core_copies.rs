@@ -4,7 +4,9 @@
 mod common;
 
 use common::*;
-use zenfg_runtime::wgpu::{BufferUsages, Extent3d, Origin3d, TexelCopyBufferLayout, TextureFormat, TextureUsages};
+use zenfg_runtime::wgpu::{
+    BufferUsages, Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect, TextureFormat, TextureUsages,
+};
 use zenfg_runtime::{
     AccessMode, AccessRole, BufferDesc, BufferRange, BufferTextureCopyLocation, ClearBufferOp, CompileOptions,
     FrameGraph, FrameGraphError, ImportBufferOptions, ImportTextureOptions, InitialContents, NodeKind,
@@ -303,6 +305,12 @@ fn copies_outside_the_texture_or_the_buffer_are_fg1106() {
             extent(4, 4, 1),
         )
         .map(|_| ()),
+        pass.copy_texture_to_buffer(
+            TextureCopyLocation { aspect: TextureAspect::DepthOnly, ..TextureCopyLocation::new(image) },
+            BufferTextureCopyLocation::new(pixels, rows),
+            extent(1, 1, 1),
+        )
+        .map(|_| ()),
         pass.copy_texture_to_texture(
             TextureCopyLocation::new(image),
             TextureCopyLocation::new(image).with_origin(Origin3d { x: u32::MAX, y: 0, z: 0 }),
@@ -513,4 +521,55 @@ fn a_zero_size_copy_may_start_at_the_end_of_a_buffer_but_not_beyond_it() {
     let compiled = frame.compile(CompileOptions::default()).unwrap();
     assert_eq!(compiled.retained_node_count(), 1);
     assert_eq!(compiled.allocation_count(), 1);
+}
+
+#[test]
+fn three_d_copies_select_depth_slices_of_their_mip() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let pixels = imported_buffer(&mut frame, "pixels", 4096, InitialContents::Defined);
+    let mut desc = TextureDesc::new_2d("volume", 8, 8, TextureFormat::Rgba8Unorm).with_layers(4).with_mips(2);
+    desc.dimension = zenfg_runtime::wgpu::TextureDimension::D3;
+    let volume = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
+    let mut pass = frame.copy_pass("upload-slice");
+    pass.copy_buffer_to_texture(
+        BufferTextureCopyLocation::new(pixels, layout(0, Some(16), Some(4))),
+        TextureCopyLocation::new(volume).with_mip(1).with_origin(Origin3d { x: 0, y: 0, z: 1 }),
+        extent(4, 4, 1),
+    )
+    .unwrap();
+    pass.copy_buffer_to_texture(
+        BufferTextureCopyLocation::new(pixels, layout(0, Some(16), Some(4))),
+        TextureCopyLocation::new(volume).with_origin(Origin3d { x: 0, y: 0, z: 2 }),
+        extent(8, 4, 2),
+    )
+    .unwrap();
+    let error = expect_code(
+        pass.copy_buffer_to_texture(
+            BufferTextureCopyLocation::new(pixels, layout(0, Some(16), Some(4))),
+            TextureCopyLocation::new(volume).with_mip(1).with_origin(Origin3d { x: 0, y: 0, z: 1 }),
+            extent(4, 4, 2),
+        ),
+        "FG1106",
+    );
+    assert_eq!(error.resource(), Some(volume.id()));
+    let upload = pass.finish().unwrap();
+    frame.mark_texture_root(volume, RootReason::Output).unwrap();
+
+    let report = compile_full(frame);
+    let full = tables(&report);
+    let writes: Vec<_> = accesses_of(full, upload)
+        .into_iter()
+        .filter(|access| access.mode == AccessMode::Write)
+        .map(|access| (access.range.clone(), access.write_contents))
+        .collect();
+    assert_eq!(
+        writes,
+        vec![
+            (regions(&[sub(1, 1, 1)]), Some(WriteContents::Overwrite)),
+            (regions(&[sub(0, 2, 2)]), Some(WriteContents::Preserve)),
+        ]
+    );
+    assert_eq!(full.roots[0].resolution.producer_node_ids, vec![upload]);
+    assert!(full.roots[0].resolution.uses_initial_contents);
 }

@@ -392,3 +392,44 @@ fn handles_of_another_runtime_are_fg2001_everywhere_and_poison_nothing() {
     assert_eq!(report.summary.access_count, 1);
     drop(other);
 }
+
+#[test]
+fn nodes_with_many_accesses_detect_conflicts_like_small_ones() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let layers = frame
+        .import_texture(
+            TextureDesc::new_2d("layers", 4, 4, TextureFormat::Rgba8Unorm).with_layers(40),
+            zenfg_runtime::ImportTextureOptions::new(InitialContents::Defined),
+        )
+        .unwrap();
+    let views: Vec<_> =
+        (0..40).map(|layer| frame.create_texture_view(layers, TextureViewDesc::layer(layer)).unwrap()).collect();
+    let bytes = imported_buffer(&mut frame, "bytes", 64, InitialContents::Defined);
+    let mut pass = frame.compute_pass("wide");
+    for view in &views[..36] {
+        let _ = pass.sampled_texture(*view).unwrap();
+    }
+    let _ = pass.storage_texture_write(views[36], WriteContents::Overwrite).unwrap();
+    let error = expect_code(pass.storage_texture_write(views[5], WriteContents::Overwrite), "FG1105");
+    assert_eq!(error.resource(), Some(layers.id()));
+    assert_names(&error, &["wide", "layers"]);
+    let _ = pass.sampled_texture(views[5]).unwrap();
+    expect_code(pass.storage_texture_read(layers), "FG1105");
+    for offset in 0..40 {
+        let _ = pass.uniform_buffer(bytes, BufferRange::new(offset, Some(1))).unwrap();
+    }
+    let error = expect_code(
+        pass.storage_buffer_write(bytes, BufferRange::new(39, Some(2)), WriteContents::Overwrite),
+        "FG1105",
+    );
+    assert_eq!(error.resource(), Some(bytes.id()));
+    let _ = pass.storage_buffer_write(bytes, BufferRange::new(40, Some(2)), WriteContents::Overwrite).unwrap();
+    pass.set_side_effect(true);
+    pass.finish().unwrap();
+
+    let report = compile_full(frame);
+    assert_eq!(report.summary.access_count, 36 + 1 + 1 + 40 + 1);
+    let ids: Vec<u32> = tables(&report).accesses.iter().map(|access| access.id.get()).collect();
+    assert_eq!(ids, (0..79).collect::<Vec<_>>());
+}
