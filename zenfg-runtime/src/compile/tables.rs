@@ -175,7 +175,7 @@ fn full_report(
             origin: resource.origin,
             initial_contents: resource.initial,
             descriptor: match &resource.shape {
-                ResourceShape::Texture { desc, .. } => ResourceDescriptor::Texture(desc.clone()),
+                ResourceShape::Texture { desc, .. } => ResourceDescriptor::Texture((**desc).clone()),
                 ResourceShape::Buffer { desc, .. } => ResourceDescriptor::Buffer(desc.clone()),
             },
             effective_usage: usage_of(resource, plan.usage[index]),
