@@ -133,10 +133,10 @@ pub(crate) enum Region {
 
 impl Region {
     /// The region as a public range, with texture regions expanded per mip.
-    pub fn to_range(&self, resource: &ResourceRecord) -> crate::desc::ResourceRange {
+    pub fn range_of(self, resource: &ResourceRecord) -> crate::desc::ResourceRange {
         use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
         match (self, resource.texture_desc()) {
-            (Self::Buffer { offset, end }, _) => ResourceRange::Buffer(BufferRange::new(*offset, Some(end - offset))),
+            (Self::Buffer { offset, end }, _) => ResourceRange::Buffer(BufferRange::new(offset, Some(end - offset))),
             (Self::Texture(region), Some(desc)) => {
                 let aspect = crate::format::normalized_aspect(desc.format);
                 ResourceRange::Texture(
