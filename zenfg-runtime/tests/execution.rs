@@ -697,17 +697,41 @@ fn gpu_debug_groups_nest_across_an_external_boundary_and_sparse_groups() {
     frame.push_debug_group("scene").unwrap();
     frame.push_debug_group("opaque").unwrap();
     let counter = Rc::clone(&calls);
-    frame.command_pass("draw").finish_command(move |_| Ok(counter.set(counter.get() + 1))).unwrap();
+    frame
+        .command_pass("draw")
+        .finish_command(move |_| {
+            counter.set(counter.get() + 1);
+            Ok(())
+        })
+        .unwrap();
     frame.pop_debug_group().unwrap();
     let counter = Rc::clone(&calls);
-    frame.external_submission("middleware").finish_external(move |_| Ok(counter.set(counter.get() + 1))).unwrap();
+    frame
+        .external_submission("middleware")
+        .finish_external(move |_| {
+            counter.set(counter.get() + 1);
+            Ok(())
+        })
+        .unwrap();
     frame.push_debug_group("transparent").unwrap();
     let counter = Rc::clone(&calls);
-    frame.command_pass("blend").finish_command(move |_| Ok(counter.set(counter.get() + 1))).unwrap();
+    frame
+        .command_pass("blend")
+        .finish_command(move |_| {
+            counter.set(counter.get() + 1);
+            Ok(())
+        })
+        .unwrap();
     frame.pop_debug_group().unwrap();
     frame.pop_debug_group().unwrap();
     let counter = Rc::clone(&calls);
-    frame.command_pass("ui").finish_command(move |_| Ok(counter.set(counter.get() + 1))).unwrap();
+    frame
+        .command_pass("ui")
+        .finish_command(move |_| {
+            counter.set(counter.get() + 1);
+            Ok(())
+        })
+        .unwrap();
     let compiled = frame.compile(CompileOptions::default()).unwrap();
     compiled.execute_with_options(&queue, ExecutionOptions::default().with_gpu_debug_groups(true)).unwrap();
     assert_eq!(calls.get(), 4);
