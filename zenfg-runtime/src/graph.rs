@@ -4,10 +4,11 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::error::{FrameGraphError, Result};
 use crate::execute::GpuProfiler;
 use crate::handle::RecordingIdentity;
 use crate::pool::store::ResourcePool;
-use crate::pool::{ResourcePoolScope, ResourcePoolStats};
+use crate::pool::{PooledResourceInfo, ResourcePoolScope, ResourcePoolStats};
 use crate::record::TableSizes;
 use crate::record::frame::Frame;
 
@@ -78,7 +79,9 @@ impl FrameGraph {
     }
 
     /// A new partition of the transient pool for `create_texture_in` and
-    /// `create_buffer_in`.
+    /// `create_buffer_in`. Transients of different partitions never share a
+    /// native object, neither within a frame nor across executions. A scope
+    /// owns nothing, needs no disposal and stays valid after it is cleared.
     pub fn create_resource_pool_scope(&mut self) -> ResourcePoolScope {
         self.scopes = self.scopes.wrapping_add(1);
         ResourcePoolScope { owner: self.owner, index: self.scopes }
@@ -92,9 +95,41 @@ impl FrameGraph {
 
     /// Destroys every retained pooled object, in every scope and the default
     /// domain, without waiting for the GPU. Cumulative counters are kept and
-    /// compiled plans stay valid: later executions create objects again.
+    /// plans stay valid: later executions create objects again.
     pub fn clear_resource_pool(&mut self) {
         self.pool.clear();
+    }
+
+    /// Destroys the retained pooled objects of one scope, for example after a
+    /// resize made its size-dependent targets obsolete. The scope stays
+    /// usable. Fails with FG2014 when the scope belongs to another runtime,
+    /// even when the pool is empty.
+    pub fn clear_resource_pool_scope(&mut self, scope: ResourcePoolScope) -> Result<()> {
+        if scope.owner != self.owner {
+            return Err(FrameGraphError::ForeignResourcePoolScope { runtime: self.owner, scope_owner: scope.owner });
+        }
+        self.pool.clear_scope(scope);
+        Ok(())
+    }
+
+    /// Destroys the retained pooled objects `predicate` selects and returns
+    /// their estimated bytes (an estimate, not freed video memory).
+    ///
+    /// The predicate sees each retained object once, in an unspecified order,
+    /// through a borrowed [`PooledResourceInfo`]: its scope, descriptor,
+    /// estimated bytes and the number of accepted executions since it was
+    /// last used. Every object is judged before any is removed, so a
+    /// predicate that panics leaves the pool unchanged (its own side effects
+    /// are not undone). Destruction does not wait for the GPU.
+    ///
+    /// ```
+    /// # let (device, _queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = zenfg_runtime::FrameGraph::with_device(&device);
+    /// let removed = graph.evict_resource_pool(|info| info.unused_executions > 60);
+    /// assert_eq!(removed, 0);
+    /// ```
+    pub fn evict_resource_pool(&mut self, predicate: impl FnMut(&PooledResourceInfo<'_>) -> bool) -> u64 {
+        self.pool.evict(predicate)
     }
 }
 

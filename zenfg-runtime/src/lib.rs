@@ -86,7 +86,7 @@ pub use ops::{
     AttachmentStoreOp, BufferTextureCopyLocation, ClearBufferOp, ColorAttachmentLoadOp, ColorAttachmentOps,
     DepthAttachmentLoadOp, DepthAttachmentOps, TextureCopyLocation,
 };
-pub use pool::{ResourcePoolScope, ResourcePoolStats};
+pub use pool::{PooledResourceDesc, PooledResourceInfo, ResourcePoolScope, ResourcePoolStats};
 pub use record::frame::Frame;
 pub use record::pass::PassBuilder;
 pub use token::kind;

@@ -6,6 +6,7 @@
 //! buckets stay in the map until maintenance, which keeps warm executions
 //! free of allocations.
 
+use super::scope::ResourcePoolScope;
 use super::stats::ResourcePoolStats;
 use crate::compile::aliasing::{Allocation, AllocationKey, PhysicalDesc};
 use crate::hash::FastMap;
@@ -17,6 +18,8 @@ pub(crate) struct Instance {
     pub bytes: u64,
     /// The pool's execution count when the object was last acquired.
     pub last_acquired: u64,
+    /// Identifies the object inside the pool, for eviction.
+    pub serial: u64,
 }
 
 impl Instance {
@@ -35,6 +38,8 @@ pub(crate) struct ResourcePool {
     /// Accepted executions so far: the clock of idle ages.
     pub(super) executions: u64,
     pub(super) stats: ResourcePoolStats,
+    /// Objects created so far: the next serial.
+    created: u64,
 }
 
 impl ResourcePool {
@@ -60,10 +65,12 @@ impl ResourcePool {
             return instance;
         }
         self.stats.created_count += 1;
+        self.created += 1;
         Instance {
             native: create_native(device, &allocation.key.desc, label),
             bytes: allocation.estimated_bytes,
             last_acquired: self.executions,
+            serial: self.created,
         }
     }
 
@@ -105,6 +112,11 @@ impl ResourcePool {
     /// Destroys every retained object.
     pub fn clear(&mut self) -> u64 {
         self.remove_where(|_, _| true)
+    }
+
+    /// Destroys every retained object of one partition.
+    pub fn clear_scope(&mut self, scope: ResourcePoolScope) -> u64 {
+        self.remove_where(|key, _| key.scope == Some(scope))
     }
 }
 
