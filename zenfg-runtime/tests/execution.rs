@@ -153,6 +153,32 @@ fn multiple_color_attachments_and_a_depth_only_pass_execute() {
 }
 
 #[test]
+fn a_render_pass_targets_one_depth_slice_of_a_3d_texture() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let calls = Rc::new(Cell::new(0));
+    let mut frame = graph.begin_frame();
+    let mut desc = rgba("volume", 4, 4).with_layers(4);
+    desc.dimension = wgpu::TextureDimension::D3;
+    let volume = frame.create_texture(desc).unwrap();
+    for slice in 0..4 {
+        let mut pass = frame.render_pass("slice");
+        let _ = pass
+            .color_attachment(volume, ColorAttachmentOps::clear_store(Color::BLUE).with_depth_slice(slice))
+            .unwrap();
+        let counter = Rc::clone(&calls);
+        pass.finish_render(move |_| {
+            counter.set(counter.get() + 1);
+            Ok(())
+        })
+        .unwrap();
+    }
+    frame.mark_texture_root(volume, RootReason::Output).unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
+    assert_eq!(calls.get(), 4);
+}
+
+#[test]
 fn callbacks_run_in_recording_order_compute_before_render() {
     let (device, queue) = noop();
     let mut graph = FrameGraph::with_device(&device);
