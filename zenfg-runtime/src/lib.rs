@@ -57,6 +57,8 @@ mod ids;
 mod ops;
 mod pool;
 mod record;
+#[cfg(feature = "snapshot")]
+pub mod snapshot;
 mod token;
 mod types;
 
