@@ -1,0 +1,167 @@
+//! Exports an executed multi-pass frame as a FrameGraph Snapshot 1.2 file, with the
+//! CPU timing of its execution, its GPU timing (when the adapter has timestamp
+//! queries) and the pool counters.
+//!
+//! The frame simulates particles, renders a scene with a depth buffer, tonemaps it and
+//! copies the result into a buffer; a debug overlay nobody uses is culled. It runs
+//! twice so that the second execution reuses pooled transients; the second one is
+//! exported. It executes on the system's adapter, or on wgpu's no-op device when there
+//! is none (or with `--noop`). Open the file in a Snapshot viewer, or decode it with
+//! `zenfg_runtime::snapshot::parse_frame_graph_snapshot`.
+//!
+//!     cargo run --example snapshot-export [-- [--noop] [output.fgsnapshot.json]]
+
+use std::path::PathBuf;
+
+use wgpu::{Color, Extent3d, TexelCopyBufferLayout, TextureFormat};
+use zenfg_runtime::snapshot::{CreateFrameGraphSnapshotOptions, create_frame_graph_snapshot, to_json_pretty};
+use zenfg_runtime::{
+    BufferDesc, BufferRange, BufferTextureCopyLocation, ColorAttachmentOps, CompilationReport, CompileOptions,
+    DepthAttachmentOps, ExecutionOptions, ExecutionTiming, FrameGraph, FrameGraphError, GpuTimingReport, RootReason,
+    TextureCopyLocation, TextureDesc, TimingMode, WriteContents,
+};
+
+const SIZE: u32 = 64;
+
+/// The system adapter's device and queue with timestamp queries when available, or
+/// `None` when there is no adapter.
+fn adapter_device() -> Option<(wgpu::Device, wgpu::Queue, wgpu::AdapterInfo)> {
+    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+        backends: wgpu::Backends::PRIMARY,
+        ..wgpu::InstanceDescriptor::new_without_display_handle()
+    });
+    let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default())).ok()?;
+    let descriptor = wgpu::DeviceDescriptor {
+        label: Some("snapshot-export"),
+        required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
+        ..Default::default()
+    };
+    let (device, queue) = pollster::block_on(adapter.request_device(&descriptor)).ok()?;
+    Some((device, queue, adapter.get_info()))
+}
+
+/// Records, compiles and executes one frame; returns its full report and timing.
+fn run_frame(
+    graph: &mut FrameGraph,
+    queue: &wgpu::Queue,
+    frame_index: u64,
+) -> Result<(CompilationReport, ExecutionTiming), FrameGraphError> {
+    let mut frame = graph.begin_frame();
+    let particles = frame.create_buffer(BufferDesc::new("particles", 64 * 1024))?;
+    let hdr = frame.create_texture(TextureDesc::new_2d("hdr", SIZE, SIZE, TextureFormat::Rgba16Float))?;
+    let depth = frame.create_texture(TextureDesc::new_2d("depth", SIZE, SIZE, TextureFormat::Depth32Float))?;
+    let output = frame.create_texture(TextureDesc::new_2d("output", SIZE, SIZE, TextureFormat::Rgba8Unorm))?;
+    let overlay = frame.create_texture(TextureDesc::new_2d("overlay", SIZE, SIZE, TextureFormat::Rgba8Unorm))?;
+    let pixels = frame.create_buffer(BufferDesc::new("pixels", u64::from(SIZE * SIZE * 4)))?;
+
+    frame.with_debug_group("simulation", |frame| {
+        let mut pass = frame.compute_pass("simulate");
+        let _ = pass.storage_buffer_write(particles, BufferRange::whole(), WriteContents::Overwrite)?;
+        pass.finish_compute(|_| Ok(()))
+    })?;
+    frame.with_debug_group("rendering", |frame| {
+        let mut pass = frame.render_pass("scene");
+        let _ = pass.storage_buffer_read(particles, BufferRange::whole())?;
+        let _ = pass.color_attachment(hdr, ColorAttachmentOps::clear_store(Color::BLACK))?;
+        let _ = pass.depth_attachment(depth, DepthAttachmentOps::clear_discard(1.0))?;
+        pass.finish_render(|_| Ok(()))?;
+        let mut pass = frame.render_pass("debug-overlay");
+        let _ = pass.color_attachment(overlay, ColorAttachmentOps::clear_store(Color::TRANSPARENT))?;
+        pass.finish_render(|_| Ok(()))?;
+        let mut pass = frame.render_pass("tonemap");
+        let _ = pass.sampled_texture(hdr)?;
+        let _ = pass.color_attachment(output, ColorAttachmentOps::clear_store(Color::BLACK))?;
+        pass.finish_render(|_| Ok(()))
+    })?;
+    let mut pass = frame.copy_pass("copy-pixels");
+    pass.copy_texture_to_buffer(
+        TextureCopyLocation::new(output),
+        BufferTextureCopyLocation::new(
+            pixels,
+            TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(SIZE * 4), rows_per_image: None },
+        ),
+        Extent3d { width: SIZE, height: SIZE, depth_or_array_layers: 1 },
+    )?;
+    pass.finish()?;
+    frame.mark_buffer_root(pixels, BufferRange::whole(), RootReason::Output)?;
+
+    let mut compiled = frame.compile(CompileOptions::full_report())?;
+    let report = compiled.take_report().expect("a full report was asked for");
+    let options = ExecutionOptions::default().with_frame_index(frame_index);
+    let timing = compiled.execute_with_timing(queue, options, TimingMode::Both)?;
+    Ok((report, timing))
+}
+
+/// Waits for the GPU timing of an execution.
+fn gpu_timing(device: &wgpu::Device, timing: &mut ExecutionTiming) -> Option<GpuTimingReport> {
+    let readback = timing.gpu.as_mut()?;
+    loop {
+        if let Some(report) = readback.try_take() {
+            return Some(report);
+        }
+        device.poll(wgpu::PollType::wait_indefinitely()).ok()?;
+    }
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut noop = false;
+    let mut path = std::env::temp_dir().join("snapshot-export.fgsnapshot.json");
+    for argument in std::env::args().skip(1) {
+        if argument == "--noop" {
+            noop = true;
+        } else {
+            path = PathBuf::from(argument);
+        }
+    }
+    let adapter = if noop { None } else { adapter_device() };
+    let (device, queue, backend) = match adapter {
+        Some((device, queue, info)) => {
+            println!("executing on {} ({})", info.name, info.backend);
+            (device, queue, info.backend.to_str())
+        }
+        None => {
+            println!("executing on wgpu's no-op device");
+            let (device, queue) = wgpu::Device::noop(&wgpu::DeviceDescriptor::default());
+            (device, queue, wgpu::Backend::Noop.to_str())
+        }
+    };
+
+    let mut graph = FrameGraph::with_device(&device);
+    let (_, mut warm_up) = run_frame(&mut graph, &queue, 0)?;
+    let _ = gpu_timing(&device, &mut warm_up);
+    let (report, mut timing) = run_frame(&mut graph, &queue, 1)?;
+    let gpu = gpu_timing(&device, &mut timing);
+    let stats = graph.resource_pool_stats();
+
+    let mut options =
+        CreateFrameGraphSnapshotOptions::new(timing.frame_index).with_backend(backend).with_pool_stats(stats);
+    if let Some(cpu) = &timing.cpu {
+        options = options.with_cpu_timing(cpu);
+    }
+    if let Some(gpu) = &gpu {
+        options = options.with_gpu_timing(gpu);
+    }
+    let snapshot = create_frame_graph_snapshot(&report, options)?;
+    std::fs::write(&path, to_json_pretty(&snapshot)?)?;
+
+    let summary = &report.summary;
+    println!(
+        "{} nodes recorded, {} retained, {} culled; {} transients in {} allocations",
+        summary.recorded_node_count,
+        summary.retained_node_count,
+        summary.culled_node_count,
+        summary.logical_transient_count,
+        summary.allocation_count
+    );
+    println!(
+        "pool: {} acquired, {} reused, {} created, {} retained",
+        stats.acquire_count, stats.reuse_count, stats.created_count, stats.retained_count
+    );
+    match &gpu {
+        Some(GpuTimingReport::Available { frame_duration, .. }) => println!("GPU frame span: {frame_duration:?}"),
+        Some(GpuTimingReport::Unavailable { reason, .. }) => println!("GPU timing unavailable: {}", reason.name()),
+        None => {}
+    }
+    println!("wrote {}", path.display());
+    Ok(())
+}
