@@ -25,6 +25,7 @@ pub(super) struct ReportIndex<'r> {
 }
 
 impl<'r> ReportIndex<'r> {
+    /// Indexes `report`; an id listed twice makes the report inconsistent.
     pub fn new(report: &'r FullCompilationReport) -> Result<Self, SnapshotExportError> {
         let mut nodes = FastMap::default();
         nodes.reserve(report.nodes.len() + report.culled_nodes.len());
