@@ -10,11 +10,14 @@
 //! frame; the zenfg version records, compiles and executes every frame,
 //! takes its targets from the pool and creates its bind groups in callbacks.
 //!
-//! Per frame, two times are taken: `submit` (until the work is submitted) and
-//! `frame` (until the GPU has finished it, which on a software adapter is CPU
-//! time too). Five rounds alternate the order of the two versions; each runs
-//! 20 warm-up frames, then 200 measured frames, and prints its medians. The
-//! last lines give the median over rounds and the ratios zenfg / plain.
+//! Per frame, two wall times are taken, `submit` (until the work is
+//! submitted) and `frame` (until the GPU has finished it), and `cpu`: the CPU
+//! time every thread of the process spent on the frame (on a software
+//! adapter that includes the rasterizer's threads). The two versions
+//! alternate frame by frame, so both see the same machine. Each of five
+//! rounds runs 20 warm-up frames of each version, then 200 measured ones,
+//! and prints the medians; the last lines give the medians over rounds and
+//! the ratios zenfg / plain.
 //!
 //!     cargo run --release --example exec-vs-wgpu-bench
 
@@ -404,21 +407,48 @@ fn micros(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1e6
 }
 
-/// Runs `frame` and returns the median submit and frame times.
-fn measure(device: &wgpu::Device, mut frame: impl FnMut()) -> (Duration, Duration) {
-    let mut submit = Vec::with_capacity(FRAMES);
-    let mut total = Vec::with_capacity(FRAMES);
-    for index in 0..WARM_UP + FRAMES {
-        let started = Instant::now();
-        frame();
-        let submitted = started.elapsed();
-        device.poll(wgpu::PollType::wait_indefinitely()).expect("the device finishes its work");
-        if index >= WARM_UP {
-            submit.push(submitted);
-            total.push(started.elapsed());
-        }
+/// CPU time consumed so far by every thread of the process (the software
+/// adapter's worker threads included), where Linux reports it.
+fn process_cpu_time() -> Option<Duration> {
+    let mut total = 0_u64;
+    for task in std::fs::read_dir("/proc/self/task").ok()? {
+        let stat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
+        total += stat.split_whitespace().next()?.parse::<u64>().ok()?;
     }
-    (median(&mut submit), median(&mut total))
+    Some(Duration::from_nanos(total))
+}
+
+/// What one frame of one version cost.
+#[derive(Clone, Copy)]
+struct Sample {
+    submit: Duration,
+    frame: Duration,
+    cpu: Option<Duration>,
+}
+
+/// Runs one frame and waits for the GPU.
+fn sample(device: &wgpu::Device, frame: &mut dyn FnMut()) -> Sample {
+    let cpu_before = process_cpu_time();
+    let started = Instant::now();
+    frame();
+    let submit = started.elapsed();
+    device.poll(wgpu::PollType::wait_indefinitely()).expect("the device finishes its work");
+    let frame = started.elapsed();
+    let cpu = process_cpu_time().zip(cpu_before).map(|(after, before)| after.saturating_sub(before));
+    Sample { submit, frame, cpu }
+}
+
+/// The median of each measure over `samples`.
+fn medians(samples: &[Sample]) -> Sample {
+    let pick = |field: fn(&Sample) -> Option<Duration>| {
+        let mut values: Vec<Duration> = samples.iter().filter_map(field).collect();
+        (!values.is_empty()).then(|| median(&mut values))
+    };
+    Sample {
+        submit: pick(|sample| Some(sample.submit)).unwrap_or_default(),
+        frame: pick(|sample| Some(sample.frame)).unwrap_or_default(),
+        cpu: pick(|sample| sample.cpu),
+    }
 }
 
 fn main() {
@@ -437,40 +467,50 @@ fn main() {
     });
     let plain = Plain::new(&device, &pipelines, &output);
     let mut graph = FrameGraph::with_device(&device);
-    let mut results: [Vec<(Duration, Duration)>; 2] = [Vec::new(), Vec::new()];
+    let mut plain_frame = || plain.submit(&device, &queue, &pipelines);
+    let mut graph_frame = || submit_graph(&mut graph, &queue, &pipelines, &output);
+    let mut rounds: [Vec<Sample>; 2] = [Vec::new(), Vec::new()];
     for round in 0..ROUNDS {
-        let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
-        for version in order {
-            let times = if version == 0 {
-                measure(&device, || plain.submit(&device, &queue, &pipelines))
-            } else {
-                measure(&device, || submit_graph(&mut graph, &queue, &pipelines, &output))
-            };
-            let name = ["plain-wgpu", "zenfg"][version];
+        let mut samples: [Vec<Sample>; 2] = [Vec::with_capacity(FRAMES), Vec::with_capacity(FRAMES)];
+        for index in 0..WARM_UP + FRAMES {
+            let order = if (round + index) % 2 == 0 { [0, 1] } else { [1, 0] };
+            for version in order {
+                let frame: &mut dyn FnMut() = if version == 0 { &mut plain_frame } else { &mut graph_frame };
+                let measured = sample(&device, frame);
+                if index >= WARM_UP {
+                    samples[version].push(measured);
+                }
+            }
+        }
+        for version in [0, 1] {
+            let times = medians(&samples[version]);
             println!(
-                "round={round} version={name} submit_median_us={:.1} frame_median_us={:.1}",
-                micros(times.0),
-                micros(times.1)
+                "round={round} version={} submit_median_us={:.1} frame_median_us={:.1} cpu_median_us={}",
+                ["plain-wgpu", "zenfg"][version],
+                micros(times.submit),
+                micros(times.frame),
+                times.cpu.map_or_else(|| "n/a".to_owned(), |cpu| format!("{:.1}", micros(cpu)))
             );
-            results[version].push(times);
+            rounds[version].push(times);
         }
     }
-    let summary = |version: usize, pick: fn(&(Duration, Duration)) -> Duration| {
-        let mut values: Vec<Duration> = results[version].iter().map(pick).collect();
-        median(&mut values)
+    let summary = |field: fn(&Sample) -> Option<Duration>| {
+        let [plain, graph] = [0, 1].map(|version| {
+            let mut values: Vec<Duration> = rounds[version].iter().filter_map(field).collect();
+            (!values.is_empty()).then(|| median(&mut values))
+        });
+        match plain.zip(graph) {
+            Some((plain, graph)) => format!(
+                "plain={:.1}us zenfg={:.1}us ratio={:.3}",
+                micros(plain),
+                micros(graph),
+                graph.as_secs_f64() / plain.as_secs_f64()
+            ),
+            None => "n/a".to_owned(),
+        }
     };
-    let (plain_submit, graph_submit) = (summary(0, |times| times.0), summary(1, |times| times.0));
-    let (plain_frame, graph_frame) = (summary(0, |times| times.1), summary(1, |times| times.1));
-    println!(
-        "median over rounds: submit plain={:.1}us zenfg={:.1}us (+{:.1}us, ratio {:.3}); \
-         frame plain={:.1}us zenfg={:.1}us (ratio {:.3})",
-        micros(plain_submit),
-        micros(graph_submit),
-        micros(graph_submit.saturating_sub(plain_submit)),
-        graph_submit.as_secs_f64() / plain_submit.as_secs_f64(),
-        micros(plain_frame),
-        micros(graph_frame),
-        graph_frame.as_secs_f64() / plain_frame.as_secs_f64(),
-    );
+    println!("median over rounds, submit: {}", summary(|times| Some(times.submit)));
+    println!("median over rounds, frame: {}", summary(|times| Some(times.frame)));
+    println!("median over rounds, cpu: {}", summary(|times| times.cpu));
     println!("pool after the run: {:?}", graph.resource_pool_stats());
 }

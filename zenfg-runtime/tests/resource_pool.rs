@@ -285,3 +285,41 @@ fn a_cpu_only_runtime_has_an_empty_pool() {
     graph.clear_resource_pool();
     assert_eq!(graph.resource_pool_stats(), ResourcePoolStats::default());
 }
+
+/// Executes a frame sampling a pooled texture through two explicit views
+/// with one descriptor; returns the native views the callback resolved.
+fn sampled_views(graph: &mut FrameGraph, queue: &wgpu::Queue) -> Vec<wgpu::TextureView> {
+    let resolved = Rc::new(RefCell::new(Vec::new()));
+    let mut frame = graph.begin_frame();
+    let texture = frame.create_texture(TextureDesc::new_2d("texture", 4, 4, TextureFormat::Rgba8Unorm)).unwrap();
+    let first = frame.create_texture_view(texture, zenfg_runtime::TextureViewDesc::default()).unwrap();
+    let second = frame.create_texture_view(texture, zenfg_runtime::TextureViewDesc::default()).unwrap();
+    let mut writer = frame.render_pass("writer");
+    let _ = writer.color_attachment(texture, ColorAttachmentOps::clear_store(Color::RED)).unwrap();
+    writer.finish_render(|_| Ok(())).unwrap();
+    let mut reader = frame.command_pass("reader");
+    let a = reader.sampled_texture(first).unwrap();
+    let b = reader.sampled_texture(second).unwrap();
+    let out = Rc::clone(&resolved);
+    reader
+        .finish_command(move |cx| {
+            out.borrow_mut().extend([cx.resources.texture_view(a)?.clone(), cx.resources.texture_view(b)?.clone()]);
+            Ok(())
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(queue).unwrap();
+    resolved.take()
+}
+
+#[test]
+fn pooled_textures_keep_their_views_across_executions() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let first = sampled_views(&mut graph, &queue);
+    let second = sampled_views(&mut graph, &queue);
+    assert_ne!(first[0], first[1], "identical explicit views stay distinct within an execution");
+    assert_eq!(first, second, "the next execution reuses the pooled texture's views");
+    graph.clear_resource_pool();
+    let third = sampled_views(&mut graph, &queue);
+    assert_ne!(third[0], first[0], "a recreated texture has new views");
+}

@@ -36,7 +36,7 @@ use self::natives::NativeTable;
 use self::preflight::preflight;
 use self::resolve::ResolveTable;
 use self::segment::Executor;
-use self::views::create_views;
+use self::views::native_views;
 use crate::compile::CompiledFrame;
 use crate::error::{FrameGraphError, Result};
 use crate::graph::FrameGraph;
@@ -96,10 +96,10 @@ impl CompiledFrame<'_> {
         }
 
         {
-            let lease = Lease::acquire(pool, device, &plan.allocations, &rec.resources);
+            let mut lease = Lease::acquire(pool, device, &plan.allocations, &rec.resources);
             let Recording { resources, nodes, callbacks, accesses, colors, copies, clears, groups, .. } = &mut rec;
+            let views = native_views(&plan.views.views, resources, &plan.resource_allocation, lease.instances_mut())?;
             let natives = NativeTable { resources, allocations: &plan.resource_allocation, leased: lease.instances() };
-            let views = create_views(&plan.views.views, &natives)?;
             let table = ResolveTable {
                 identity,
                 nodes,

@@ -35,6 +35,11 @@ impl<'a> Lease<'a> {
     pub fn instances(&self) -> &[Instance] {
         &self.instances
     }
+
+    /// The leased objects, to hand out their cached views.
+    pub fn instances_mut(&mut self) -> &mut [Instance] {
+        &mut self.instances
+    }
 }
 
 impl Drop for Lease<'_> {

@@ -9,8 +9,18 @@
 use super::scope::ResourcePoolScope;
 use super::stats::ResourcePoolStats;
 use crate::compile::aliasing::{Allocation, AllocationKey, PhysicalDesc};
+use crate::compile::views::PlannedView;
 use crate::hash::FastMap;
 use crate::record::NativeResource;
+
+/// A native view kept with a pooled texture for later executions that plan
+/// the same view.
+pub(crate) struct CachedView {
+    pub planned: PlannedView,
+    pub view: wgpu::TextureView,
+    /// Handed out during the current execution.
+    pub used: bool,
+}
 
 /// One native object owned by the pool or leased to an execution.
 pub(crate) struct Instance {
@@ -20,6 +30,8 @@ pub(crate) struct Instance {
     pub last_acquired: u64,
     /// Identifies the object inside the pool, for eviction.
     pub serial: u64,
+    /// Views of a texture, kept across executions.
+    pub views: Vec<CachedView>,
 }
 
 impl Instance {
@@ -71,11 +83,14 @@ impl ResourcePool {
             bytes: allocation.estimated_bytes,
             last_acquired: self.executions,
             serial: self.created,
+            views: Vec::new(),
         }
     }
 
-    /// Takes `instance` back for later executions.
-    pub fn release(&mut self, key: &AllocationKey, instance: Instance) {
+    /// Takes `instance` back for later executions. Views the execution did
+    /// not use are dropped, so the kept views follow what frames plan now.
+    pub fn release(&mut self, key: &AllocationKey, mut instance: Instance) {
+        instance.views.retain_mut(|cached| std::mem::replace(&mut cached.used, false));
         self.stats.retained_count += 1;
         self.stats.estimated_retained_bytes += instance.bytes;
         match self.buckets.get_mut(key) {
