@@ -56,9 +56,10 @@ pub(crate) fn check_kind(kind: Kind, fields: &[Field], diag: &mut Diagnostics) {
 pub(crate) fn check_slots(fields: &[Field], diag: &mut Diagnostics) {
     let colors: Vec<&Field> = fields.iter().filter(|field| field.access.role == Role::ColorAttachment).collect();
     let mut taken: HashMap<u32, &Ident> = HashMap::new();
-    for (index, field) in colors.iter().enumerate() {
-        let explicit = field.access.attachment.as_ref().and_then(|attachment| attachment.slot);
-        let (slot, span) = explicit.unwrap_or((u32::try_from(index).unwrap_or(u32::MAX), field.ident.span()));
+    for field in &colors {
+        let Some((slot, span)) = field.access.attachment.as_ref().and_then(|attachment| attachment.slot) else {
+            continue;
+        };
         if slot as usize >= colors.len() {
             diag.error(
                 span,
@@ -75,6 +76,18 @@ pub(crate) fn check_slots(fields: &[Field], diag: &mut Diagnostics) {
             );
         }
     }
+}
+
+/// The slot of each color attachment field, in field order: `slot = N` where
+/// given, else the lowest slot left, in field order.
+pub(crate) fn color_slots(fields: &[Field]) -> Vec<u32> {
+    let colors: Vec<&Field> = fields.iter().filter(|field| field.access.role == Role::ColorAttachment).collect();
+    let explicit: Vec<Option<u32>> = colors
+        .iter()
+        .map(|field| field.access.attachment.as_ref().and_then(|attachment| attachment.slot).map(|(slot, _)| slot))
+        .collect();
+    let mut free = (0u32..).filter(|slot| !explicit.contains(&Some(*slot)));
+    explicit.iter().map(|slot| slot.unwrap_or_else(|| free.next().unwrap_or(u32::MAX))).collect()
 }
 
 pub(crate) fn check_depth(fields: &[Field], diag: &mut Diagnostics) {

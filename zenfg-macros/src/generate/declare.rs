@@ -10,6 +10,7 @@ use super::table::access_table;
 use super::{
     bound_by_runtime, context_lifetime, for_each, frame_lifetime, local, map_shape, private, role_trait, wrap,
 };
+use crate::check::color_slots;
 use crate::model::{Contents, Field, Kind, Load, PassSpec, Role, Shape};
 
 /// The `impl Pass` of a checked pass.
@@ -174,26 +175,12 @@ fn declare_fn(spec: &PassSpec, kept: &[&Field], lt: &syn::Lifetime) -> TokenStre
     }
 }
 
-/// Color attachment fields in slot order: `slot = N`, else field order.
-pub(crate) fn color_order(fields: &[Field]) -> Vec<&Field> {
-    let mut colors: Vec<(u32, &Field)> = fields
-        .iter()
-        .filter(|field| field.access.role == Role::ColorAttachment)
-        .enumerate()
-        .map(|(index, field)| (color_slot(index, field), field))
-        .collect();
+/// Color attachment fields in slot order.
+fn color_order(fields: &[Field]) -> Vec<&Field> {
+    let colors = fields.iter().filter(|field| field.access.role == Role::ColorAttachment);
+    let mut colors: Vec<(u32, &Field)> = color_slots(fields).into_iter().zip(colors).collect();
     colors.sort_by_key(|(slot, _)| *slot);
     colors.into_iter().map(|(_, field)| field).collect()
-}
-
-/// The slot of the `index`-th color attachment field.
-pub(crate) fn color_slot(index: usize, field: &Field) -> u32 {
-    field
-        .access
-        .attachment
-        .as_ref()
-        .and_then(|attachment| attachment.slot)
-        .map_or(u32::try_from(index).unwrap_or(u32::MAX), |(slot, _)| slot)
 }
 
 fn context_fn(spec: &PassSpec, kept: &[&Field], lt: &syn::Lifetime, cx: &syn::Lifetime) -> TokenStream {

@@ -4,8 +4,8 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Lifetime;
 
-use super::declare::color_slot;
 use super::{private, role_trait};
+use crate::check::color_slots;
 use crate::model::{Contents, Field, Load, PassSpec, Role, Shape};
 
 /// The `AccessTable` literal of `spec`.
@@ -19,12 +19,9 @@ pub(crate) fn access_table(spec: &PassSpec, lt: &Lifetime) -> TokenStream {
     }));
     let kind = format_ident!("{}", spec.kind.node_kind());
     let side_effect = spec.side_effect || spec.kind.side_effect_by_default();
-    let mut color_index = 0;
+    let mut slots = color_slots(&spec.fields).into_iter();
     let rows = spec.fields.iter().map(|field| {
-        let slot = (field.access.role == Role::ColorAttachment).then(|| {
-            color_index += 1;
-            color_slot(color_index - 1, field)
-        });
+        let slot = if field.access.role == Role::ColorAttachment { slots.next() } else { None };
         row(spec, field, slot, lt)
     });
     quote! {

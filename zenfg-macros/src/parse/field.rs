@@ -98,7 +98,11 @@ pub(crate) fn parse_field(field: &syn::Field, diag: &mut Diagnostics) -> Option<
                 );
                 return Some(Parsed::Broken(ident, None, Box::new(field.ty.clone())));
             }
-            return Some(if broken { Parsed::Broken(ident, None, Box::new(field.ty.clone())) } else { Parsed::Label(ident) });
+            return Some(if broken {
+                Parsed::Broken(ident, None, Box::new(field.ty.clone()))
+            } else {
+                Parsed::Label(ident)
+            });
         }
         if let Some(root) = root.filter(|_| role.is_none()) {
             diag.error(

@@ -377,17 +377,53 @@ buffer_role!(CopyDstField, BufferCopyDst, BufferCopyDstView, |slice, builder, co
 /// # Errors
 ///
 /// What `color_attachment_with_resolve` fails with.
-pub fn declare_resolved<'frame, S, R, K>(
+pub fn declare_resolved<'frame, S, K>(
     source: S,
-    resolve: R,
+    resolve: TextureTarget<'frame>,
     builder: &mut PassBuilder<'_, 'frame, K>,
     ops: ColorAttachmentOps,
 ) -> Result<AccessToken<'frame, ColorAttachment>>
 where
-    S: ColorAttachmentField<'frame, Marker = ColorAttachment>,
-    S: Into<TextureTarget<'frame>>,
-    R: ResolveTargetField<'frame>,
+    S: ColorAttachmentField<'frame> + Into<TextureTarget<'frame>>,
     K: AcceptsRole<ColorAttachment>,
 {
-    builder.color_attachment_with_resolve(source, resolve.target(), ops)
+    builder.color_attachment_with_resolve(source, resolve, ops)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{StorageWriteField, UniformField};
+    use crate::desc::{BufferDesc, BufferRange};
+    use crate::graph::FrameGraph;
+    use crate::types::WriteContents;
+
+    #[test]
+    fn buffer_fields_resolve_their_bytes_against_the_logical_size() -> crate::Result<()> {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let buffer = frame.create_buffer(BufferDesc::new("data", 64))?;
+        let other = frame.create_buffer(BufferDesc::new("other", 64))?;
+        let mut pass = frame.compute_pass("pass");
+        let tail = UniformField::declare(buffer.slice(BufferRange::new(16, None)), &mut pass)?;
+        assert_eq!((tail.offset, tail.size), (16, 48));
+        let head = UniformField::declare(buffer.slice(BufferRange::new(0, Some(8))), &mut pass)?;
+        assert_eq!((head.offset, head.size), (0, 8));
+        let slice = other.slice(BufferRange::new(32, Some(32)));
+        let write = StorageWriteField::declare(slice, &mut pass, WriteContents::Overwrite)?;
+        assert_eq!((write.offset, write.size), (32, 32));
+        pass.finish()?;
+        Ok(())
+    }
+
+    #[test]
+    fn whole_buffers_declare_every_byte() -> crate::Result<()> {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let buffer = frame.create_buffer(BufferDesc::new("data", 100))?;
+        let mut pass = frame.compute_pass("pass");
+        let whole = UniformField::declare(buffer, &mut pass)?;
+        assert_eq!((whole.offset, whole.size), (0, 100));
+        pass.finish()?;
+        Ok(())
+    }
 }

@@ -82,3 +82,29 @@ fn unmapped() -> FrameGraphError {
 pub fn macro_error() -> FrameGraphError {
     FrameGraphError::internal("this pass has #[derive(Pass)] errors")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{IntoClearColor, try_map_array};
+    use crate::error::FrameGraphError;
+
+    #[test]
+    fn arrays_map_until_the_first_error() {
+        assert_eq!(try_map_array([1, 2, 3], |x| Ok(x * 2)), Ok([2, 4, 6]));
+        let mut seen = Vec::new();
+        let failed = try_map_array([1, 2, 3], |x| {
+            seen.push(x);
+            if x == 2 { Err(FrameGraphError::internal("two")) } else { Ok(x) }
+        });
+        assert_eq!(failed.map_err(|error| error.code()), Err("FG9001"));
+        assert_eq!(seen, [1, 2], "items after the failure are not mapped");
+        assert_eq!(try_map_array([0u8; 0], |x| Ok(x)), Ok([]));
+    }
+
+    #[test]
+    fn clear_colors_come_from_colors_and_arrays() {
+        let color = wgpu::Color { r: 0.25, g: 0.5, b: 0.75, a: 1.0 };
+        assert_eq!([0.25, 0.5, 0.75, 1.0].into_clear_color(), color);
+        assert_eq!(color.into_clear_color(), color);
+    }
+}

@@ -215,3 +215,34 @@ macro_rules! copy_buffer_method {
 }
 
 copy_buffer_method!(IndirectBufferView, BufferCopySrcView, BufferCopyDstView);
+
+#[cfg(all(test, feature = "noop"))]
+mod tests {
+    use wgpu::{BindingResource, BufferDescriptor, BufferUsages};
+
+    use super::{BufferBytes, IndirectBufferView, UniformBufferView, VertexBufferView};
+    use crate::derive::capability::{AsIndirectArgs, AsUniformBinding, AsVertexSlice};
+
+    #[test]
+    fn buffer_views_hand_out_exactly_the_declared_bytes() {
+        let (device, _queue) = wgpu::Device::noop(&wgpu::DeviceDescriptor::default());
+        let buffer = device.create_buffer(&BufferDescriptor {
+            label: Some("views"),
+            size: 256,
+            usage: BufferUsages::UNIFORM | BufferUsages::VERTEX | BufferUsages::INDIRECT,
+            mapped_at_creation: false,
+        });
+        let bytes = BufferBytes { buffer: &buffer, offset: 64, size: 32 };
+        let uniform = UniformBufferView { bytes };
+        match uniform.uniform_binding() {
+            BindingResource::Buffer(binding) => {
+                assert_eq!((binding.offset, binding.size.map(u64::from)), (64, Some(32)));
+            }
+            _ => panic!("a uniform view binds a buffer"),
+        }
+        assert_eq!(VertexBufferView { bytes }.vertex_slice().size(), 32);
+        let (_, offset) = IndirectBufferView { bytes }.indirect_args();
+        assert_eq!(offset, 64);
+        assert_eq!((uniform.offset(), uniform.size()), (64, 32));
+    }
+}
