@@ -4,10 +4,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
-use crate::check::{check_depth, check_kind, check_reserved, check_resolves, check_retained, check_slots};
+use crate::check::{check_depth, check_kind, check_reserved, check_resolves, check_retained, check_slots, reserved};
 use crate::diag::{Code, Diagnostics};
 use crate::generate::{ContextField, Partial, context_lifetime, context_struct, fallback, frame_lifetime, pass_impl};
-use crate::model::{Field, PassSpec};
+use crate::model::{Field, Kind, PassSpec};
 use crate::naming::kebab_case;
 use crate::parse::{Parsed, parse_field, parse_pass_attr, shape_of, struct_shape};
 
@@ -107,6 +107,8 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                 let (shape, handle) = shape_of(ty);
                 ContextField { ident, role: *role, shape, handle }
             }));
+            let reserved = reserved(pass.kind.unwrap_or(Kind::Command));
+            context_fields.retain(|field| !reserved.contains(&field.ident.to_string().as_str()));
             let errors = diag.to_compile_errors();
             let fallback = fallback(&Partial {
                 vis: &input.vis,

@@ -48,6 +48,9 @@ mod naming;
 mod parse;
 mod suggest;
 
+#[cfg(test)]
+mod snapshots;
+
 /// Derives `zenfg_runtime::Pass` for a struct of annotated handles; see the
 /// `zenfg_runtime` docs for the attribute table.
 #[proc_macro_derive(

@@ -139,6 +139,28 @@ impl Role {
         })
     }
 
+    /// The view type of a role that takes either kind, for a texture.
+    pub(crate) fn texture_view(self) -> Option<&'static str> {
+        Some(match self {
+            Self::StorageRead => "StorageTextureReadView",
+            Self::StorageWrite => "StorageTextureWriteView",
+            Self::CopySrc => "TextureCopySrcView",
+            Self::CopyDst => "TextureCopyDstView",
+            _ => return None,
+        })
+    }
+
+    /// The view type of a role that takes either kind, for a buffer.
+    pub(crate) fn buffer_view(self) -> Option<&'static str> {
+        Some(match self {
+            Self::StorageRead => "StorageBufferReadView",
+            Self::StorageWrite => "StorageBufferWriteView",
+            Self::CopySrc => "BufferCopySrcView",
+            Self::CopyDst => "BufferCopyDstView",
+            _ => return None,
+        })
+    }
+
     pub(crate) fn is_attachment(self) -> bool {
         matches!(self, Self::ColorAttachment | Self::DepthAttachment | Self::DepthRead | Self::ResolveTarget)
     }

@@ -7,9 +7,7 @@ use syn::spanned::Spanned;
 
 use super::context::{context_ident, runtime_field_names};
 use super::table::access_table;
-use super::{
-    bound_by_runtime, context_lifetime, for_each, frame_lifetime, local, map_shape, private, role_trait, wrap,
-};
+use super::{bound_by_runtime, context_lifetime, for_each, frame_lifetime, local, map_shape, private, role_item, wrap};
 use crate::check::color_slots;
 use crate::model::{Contents, Field, Kind, Load, PassSpec, Role, Shape};
 
@@ -26,10 +24,7 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
     let kind = format_ident!("{}", spec.kind.marker());
     let context = context_ident(name);
     let kept: Vec<&Field> = spec.fields.iter().filter(|field| keeps_declared(spec.kind, field)).collect();
-    let declared_types = kept.iter().map(|field| {
-        let role_trait = role_trait(field.access.role, &field.handle, &lt);
-        wrap(&field.shape, quote!(#role_trait::Declared))
-    });
+    let declared = declared_type(&kept, &lt);
     let table = access_table(spec, &lt);
     let label = label_fn(spec);
     let declare = declare_fn(spec, &kept, &lt);
@@ -38,7 +33,7 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
     quote! {
         impl<#lt> #private::Pass<#lt> for #self_ty {
             type Kind = #private::kind::#kind;
-            type Declared = (#(#declared_types,)*);
+            type Declared = #declared;
             type Context<#cx> = #context<#cx>;
 
             const ACCESSES: &'static #private::AccessTable = &#table;
@@ -49,6 +44,13 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
             #roots
         }
     }
+}
+
+/// The tuple of what each kept field's declaration returns.
+fn declared_type(kept: &[&Field], lt: &syn::Lifetime) -> TokenStream {
+    let types =
+        kept.iter().map(|field| wrap(&field.shape, role_item(field.access.role, &field.handle, lt, "Declared")));
+    quote!((#(#types,)*))
 }
 
 /// Whether the callback needs the field's declaration (render attachments
@@ -126,22 +128,22 @@ fn declare_field(spec: &PassSpec, field: &Field, lt: &syn::Lifetime) -> Option<T
     let call = |handle: TokenStream| match resolve {
         Some(target) => {
             let target_ident = &target.ident;
-            let target_trait = role_trait(Role::ResolveTarget, &target.handle, lt);
+            let target_fn = role_item(Role::ResolveTarget, &target.handle, lt, "target");
             let span = field.handle.span();
             quote_spanned! {span=>
-                #private::declare_resolved(#handle, #target_trait::target(self.#target_ident), #builder #args)
+                #private::declare_resolved(#handle, #target_fn(self.#target_ident), #builder #args)
             }
         }
         None => {
-            let role_trait = role_trait(role, &field.handle, lt);
-            quote!(#role_trait::declare(#handle, #builder #args))
+            let declare = role_item(role, &field.handle, lt, "declare");
+            quote!(#declare(#handle, #builder #args))
         }
     };
     let source = match field.shape {
         Shape::Vec => quote!(::core::iter::Iterator::copied(self.#ident.iter())),
         _ => quote!(self.#ident),
     };
-    let value = map_shape(&field.shape, source, &handle, call);
+    let value = map_shape(&field.shape, field.handle.span(), source, &handle, call);
     Some(if keeps_declared(spec.kind, field) { quote!(let #ident = #value;) } else { quote!(let _ = #value;) })
 }
 
@@ -192,13 +194,18 @@ fn context_fn(spec: &PassSpec, kept: &[&Field], lt: &syn::Lifetime, cx: &syn::Li
     let context = context_ident(&spec.ident);
     let names: Vec<_> = kept.iter().map(|field| &field.ident).collect();
     let views = spec.fields.iter().map(|field| {
-        let ident = &field.ident;
+        let ident = respanned(&field.ident, field.handle.span());
         if !keeps_declared(spec.kind, field) {
             return quote!(#ident: #private::BoundAttachment,);
         }
-        let role_trait = role_trait(field.access.role, &field.handle, lt);
-        let view =
-            map_shape(&field.shape, quote!(#ident), &item, |value| quote!(#role_trait::view(&#resources, #value)));
+        let view_fn = role_item(field.access.role, &field.handle, lt, "view");
+        let view = map_shape(
+            &field.shape,
+            field.handle.span(),
+            quote!(#ident),
+            &item,
+            |value| quote!(#view_fn(&#resources, #value)),
+        );
         quote!(#ident: #view,)
     });
     let runtime = runtime_field_names(spec.kind).into_iter().map(|name| quote!(#name: #raw.#name,));
@@ -250,4 +257,10 @@ fn roots_fn(spec: &PassSpec, lt: &syn::Lifetime) -> TokenStream {
             ::core::result::Result::Ok(())
         }
     }
+}
+
+/// `ident` spanned on `span`: a field name in a struct literal, placed on the
+/// field type so that errors about the value land there.
+fn respanned(ident: &syn::Ident, span: proc_macro2::Span) -> syn::Ident {
+    syn::Ident::new(&ident.to_string(), span)
 }

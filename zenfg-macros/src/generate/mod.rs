@@ -38,12 +38,33 @@ pub(crate) fn local(name: &str) -> Ident {
     Ident::new(name, Span::mixed_site())
 }
 
-/// The `__private` trait of `role`, spanned on `ty` so that an unmet bound
-/// points at the field type.
-pub(crate) fn role_trait(role: Role, ty: &Type, lifetime: &Lifetime) -> TokenStream {
-    let private = private();
-    let name = format_ident!("{}", role.field_trait(), span = ty.span());
-    quote_spanned!(ty.span()=> <#ty as #private::#name<#lifetime>>)
+/// `<ty as __private::RoleTrait<lifetime>>::item`, every token spanned on
+/// `ty`, so that an unmet bound points at the field type (and the errors of
+/// all uses of one field collapse into one).
+pub(crate) fn role_item(role: Role, ty: &Type, lifetime: &Lifetime, item: &str) -> TokenStream {
+    let span = ty.span();
+    let ty = respan(quote!(#ty), span);
+    let name = format_ident!("{}", role.field_trait(), span = span);
+    let item = format_ident!("{item}", span = span);
+    quote_spanned!(span=> <#ty as ::zenfg_runtime::__private::#name<#lifetime>>::#item)
+}
+
+/// `tokens` with every span set to `span`.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|token| match token {
+            TokenTree::Group(group) => {
+                let mut respanned = Group::new(group.delimiter(), respan(group.stream(), span));
+                respanned.set_span(span);
+                TokenTree::Group(respanned)
+            }
+            mut other => {
+                other.set_span(span);
+                other
+            }
+        })
+        .collect()
 }
 
 /// `ty` with every occurrence of `lifetime` replaced by `'static`, to name a
@@ -87,10 +108,17 @@ pub(crate) fn bound_by_runtime(kind: Kind, role: Role) -> bool {
     kind == Kind::Render && role.is_attachment()
 }
 
-/// The view type of one handle under `role`.
+/// The view type of one handle under `role`. Roles that take textures and
+/// buffers pick by the handle type's name; an unknown name is resolved
+/// through the role trait.
 pub(crate) fn element_view(role: Role, handle: &Type, lifetime: Option<&Lifetime>, cx: &Lifetime) -> TokenStream {
     let private = private();
-    match role.view() {
+    let name = role.view().or_else(|| match handle_name(handle).as_deref() {
+        Some("Texture" | "TextureView" | "SurfaceTexture") => role.texture_view(),
+        Some("Buffer" | "BufferSlice") => role.buffer_view(),
+        _ => None,
+    });
+    match name {
         Some(view) => {
             let view = format_ident!("{view}");
             quote!(#private::#view<#cx>)
@@ -98,9 +126,17 @@ pub(crate) fn element_view(role: Role, handle: &Type, lifetime: Option<&Lifetime
         None => {
             let handle = with_static(handle, lifetime);
             let static_lt = Lifetime::new("'static", Span::call_site());
-            let role_trait = role_trait(role, &handle, &static_lt);
-            quote!(#role_trait::View<#cx>)
+            let view = role_item(role, &handle, &static_lt, "View");
+            quote!(#view<#cx>)
         }
+    }
+}
+
+/// The last path segment of a type, such as `Texture` for `zenfg_runtime::Texture<'f>`.
+fn handle_name(ty: &Type) -> Option<String> {
+    match ty {
+        Type::Path(path) if path.qself.is_none() => path.path.segments.last().map(|segment| segment.ident.to_string()),
+        _ => None,
     }
 }
 
@@ -120,6 +156,7 @@ pub(crate) fn wrap(shape: &Shape, element: TokenStream) -> TokenStream {
 /// element inside closures and loops.
 pub(crate) fn map_shape(
     shape: &Shape,
+    span: Span,
     source: TokenStream,
     item: &Ident,
     f: impl Fn(TokenStream) -> TokenStream,
@@ -129,16 +166,16 @@ pub(crate) fn map_shape(
     match shape {
         Shape::One => {
             let call = f(source);
-            quote!(#call?)
+            quote_spanned!(span=> #call?)
         }
-        Shape::Optional => quote! {
+        Shape::Optional => quote_spanned! {span=>
             match #source {
                 ::core::option::Option::Some(#item) => ::core::option::Option::Some(#each?),
                 ::core::option::Option::None => ::core::option::Option::None,
             }
         },
-        Shape::Array(_) => quote!(#private::try_map_array(#source, |#item| #each)?),
-        Shape::Vec => quote! {
+        Shape::Array(_) => quote_spanned!(span=> #private::try_map_array(#source, |#item| #each)?),
+        Shape::Vec => quote_spanned! {span=>
             ::core::iter::Iterator::collect::<#private::Result<#private::Vec<_>>>(
                 ::core::iter::Iterator::map(::core::iter::IntoIterator::into_iter(#source), |#item| #each),
             )?

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Lifetime;
 
-use super::{private, role_trait};
+use super::{private, role_item};
 use crate::check::color_slots;
 use crate::model::{Contents, Field, Load, PassSpec, Role, Shape};
 
@@ -48,7 +48,7 @@ fn row(spec: &PassSpec, field: &Field, slot: Option<u32>, lt: &Lifetime) -> Toke
     let access = &field.access;
     let name = field.ident.to_string();
     let attribute = access.role.name();
-    let role = role_trait(access.role, &field.handle, lt);
+    let role = role_item(access.role, &field.handle, lt, "ROLE");
     let mode = if access.role.writes() { quote!(Write) } else { quote!(Read) };
     let overwrite = quote!(#private::WriteContents::Overwrite);
     let preserve = quote!(#private::WriteContents::Preserve);
@@ -101,7 +101,7 @@ fn row(spec: &PassSpec, field: &Field, slot: Option<u32>, lt: &Lifetime) -> Toke
         #private::FieldAccess {
             field: #name,
             attribute: #attribute,
-            role: #role::ROLE,
+            role: #role,
             mode: #private::AccessMode::#mode,
             contents: #contents,
             root: #root,

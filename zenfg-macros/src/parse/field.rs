@@ -36,16 +36,17 @@ pub(crate) fn parse_field(field: &syn::Field, diag: &mut Diagnostics) -> Option<
     let mut root: Option<&Attribute> = None;
     let mut label: Option<&Attribute> = None;
     let mut broken = false;
+    let mut two = false;
     for attr in &field.attrs {
         let Some(name) = attr.path().get_ident() else { continue };
         let text = name.to_string();
         if let Some(found) = Role::from_name(&text) {
             if let Some((first, _)) = role {
                 two_roles(diag, name, &ident, first.name());
-                broken = true;
+                two = true;
             } else if label.is_some() {
                 two_roles(diag, name, &ident, "label");
-                broken = true;
+                two = true;
             } else {
                 role = Some((found, attr));
             }
@@ -63,7 +64,7 @@ pub(crate) fn parse_field(field: &syn::Field, diag: &mut Diagnostics) -> Option<
         } else if text == "label" {
             if let Some((first, _)) = role {
                 two_roles(diag, name, &ident, first.name());
-                broken = true;
+                two = true;
             }
             label = Some(attr);
         } else if text == "pass" {
@@ -125,6 +126,9 @@ pub(crate) fn parse_field(field: &syn::Field, diag: &mut Diagnostics) -> Option<
         }
         return Some(Parsed::Broken(ident, None, Box::new(field.ty.clone())));
     };
+    if two {
+        return Some(Parsed::Broken(ident, None, Box::new(field.ty.clone())));
+    }
     let role_span = attr.path().span();
     let (shape, handle) = shape_of(&field.ty);
     let mut access = Access { role, role_span, contents: None, attachment: None, source: None, root: None };

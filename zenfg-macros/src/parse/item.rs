@@ -49,6 +49,7 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
         }
         seen = true;
         let Some(options) = parse_options(attr, diag) else { continue };
+        let mut unknown = false;
         for opt in &options {
             let option = opt.name.to_string();
             if let Some(kind) = Kind::from_name(&option) {
@@ -79,6 +80,7 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
                     ),
                 }
             } else {
+                unknown = true;
                 let hint = did_you_mean(&option, &PASS_OPTIONS);
                 diag.error(
                     opt.name.span(),
@@ -89,7 +91,8 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
                 );
             }
         }
-        if pass.kind.is_none() && !options.iter().any(|opt| Kind::from_name(&opt.name.to_string()).is_some()) {
+        let kind_given = options.iter().any(|opt| Kind::from_name(&opt.name.to_string()).is_some());
+        if !kind_given && !unknown {
             diag.error(attr.path().span(), Code::PassKind, "the pass kind is missing", kind_fix());
         }
     }

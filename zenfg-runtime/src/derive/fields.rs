@@ -22,16 +22,6 @@ use super::views::{
     TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
 };
 
-mod sealed {
-    pub trait Handle {}
-}
-
-impl sealed::Handle for crate::handle::Texture<'_> {}
-impl sealed::Handle for crate::handle::TextureView<'_> {}
-impl sealed::Handle for crate::handle::SurfaceTexture<'_> {}
-impl sealed::Handle for crate::handle::Buffer<'_> {}
-impl sealed::Handle for crate::handle::BufferSlice<'_> {}
-
 /// A buffer access as declared: its token and the bytes it resolved to.
 pub struct DeclaredBytes<'frame, Role: AccessMarker> {
     token: AccessToken<'frame, Role>,
@@ -79,7 +69,7 @@ macro_rules! field_trait {
     ) => {
         $(#[$doc])*
         #[diagnostic::on_unimplemented(message = $message, label = $label, note = $note)]
-        pub trait $trait<'frame>: Copy + sealed::Handle {
+        pub trait $trait<'frame> {
             /// The access role this handle type gets under the attribute.
             const ROLE: AccessRole;
             /// The role marker of the declared token.
@@ -227,7 +217,7 @@ field_trait! {
     label = "not a texture handle",
     note = "a resolve target is a `Texture`, `TextureView` or `SurfaceTexture`"
 )]
-pub trait ResolveTargetField<'frame>: Copy + sealed::Handle {
+pub trait ResolveTargetField<'frame> {
     /// The role of the resolve access.
     const ROLE: AccessRole;
     /// The target of the resolve.

@@ -16,8 +16,9 @@ pub use super::kinds::DerivedKind;
 pub use super::roots::{Presentable, RootTarget};
 pub use super::table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
 pub use super::views::{
-    AttachmentView, BoundAttachment, IndexBufferView, IndirectBufferView, SampledTextureView, StorageTextureReadView,
-    UniformBufferView, VertexBufferView,
+    AttachmentView, BoundAttachment, BufferCopyDstView, BufferCopySrcView, IndexBufferView, IndirectBufferView,
+    SampledTextureView, StorageBufferReadView, StorageBufferWriteView, StorageTextureReadView, StorageTextureWriteView,
+    TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
 };
 pub use crate::context::{
     CommandContext, ComputePassContext, ExecutionResources, ExternalSubmissionContext, RenderPassContext,
@@ -98,7 +99,7 @@ mod tests {
         });
         assert_eq!(failed.map_err(|error| error.code()), Err("FG9001"));
         assert_eq!(seen, [1, 2], "items after the failure are not mapped");
-        assert_eq!(try_map_array([0u8; 0], |x| Ok(x)), Ok([]));
+        assert_eq!(try_map_array([0u8; 0], Ok), Ok([]));
     }
 
     #[test]
