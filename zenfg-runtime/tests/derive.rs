@@ -234,3 +234,115 @@ fn contexts_hold_role_specific_views() {
     }
     let _ = (blur, main, copy);
 }
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Accumulate<'f> {
+    #[storage_write(preserve)]
+    #[root(output)]
+    sum: Buffer<'f>,
+}
+
+#[derive(Pass)]
+#[pass(render)]
+struct Scratch<'f> {
+    #[color_attachment(clear = Color::BLACK, discard)]
+    target: Texture<'f>,
+}
+
+#[derive(Pass)]
+#[pass(render)]
+struct DiscardedOutput<'f> {
+    #[color_attachment(clear = Color::BLACK, discard)]
+    #[root(output)]
+    target: Texture<'f>,
+}
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Sample<'f> {
+    #[sampled]
+    src: Texture<'f>,
+    #[storage_write(overwrite)]
+    #[root(output)]
+    dst: Texture<'f>,
+}
+
+#[derive(Pass)]
+#[pass(render)]
+struct DepthAsColor<'f> {
+    #[color_attachment(clear = Color::BLACK)]
+    #[root(output)]
+    target: Texture<'f>,
+}
+
+fn compile_error(record: impl FnOnce(&mut Frame<'_>) -> Result<(), FrameGraphError>) -> &'static str {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    match record(&mut frame) {
+        Err(error) => error.code(),
+        Ok(()) => frame.compile(CompileOptions::default()).map(|_| "compiled").unwrap_or_else(|error| error.code()),
+    }
+}
+
+#[test]
+fn a_preserving_write_of_undefined_contents_fails_with_fg1002() {
+    let code = compile_error(|frame| {
+        let sum = frame.create_buffer(BufferDesc::new("sum", 64))?;
+        frame.add(Accumulate { sum }, |_| Ok(())).map(|_| ())
+    });
+    assert_eq!(code, "FG1002");
+}
+
+#[test]
+fn reading_a_discarded_attachment_fails_with_fg1003() {
+    let code = compile_error(|frame| {
+        let target = frame.create_texture(rgba("scratch"))?;
+        let dst = frame.create_texture(rgba("dst"))?;
+        frame.add(Scratch { target }, |_| Ok(()))?;
+        frame.add(Sample { src: target, dst }, |_| Ok(())).map(|_| ())
+    });
+    assert_eq!(code, "FG1003");
+}
+
+#[test]
+fn rooting_a_discarded_attachment_fails_with_fg1004() {
+    let code = compile_error(|frame| {
+        let target = frame.create_texture(rgba("discarded"))?;
+        frame.add(DiscardedOutput { target }, |_| Ok(())).map(|_| ())
+    });
+    assert_eq!(code, "FG1004");
+}
+
+#[test]
+fn an_exposed_usage_without_the_role_fails_with_fg1101() {
+    let code = compile_error(|frame| {
+        let options = zenfg_runtime::ImportTextureOptions {
+            initial_contents: InitialContents::Defined,
+            exposed_usage: Some(zenfg_runtime::wgpu::TextureUsages::COPY_SRC),
+        };
+        let src = frame.import_texture(rgba("copy only"), options)?;
+        let dst = frame.create_texture(rgba("dst"))?;
+        frame.add(Sample { src, dst }, |_| Ok(())).map(|_| ())
+    });
+    assert_eq!(code, "FG1101", "sampling needs TEXTURE_BINDING, which the import does not expose");
+}
+
+#[test]
+fn a_storage_write_of_several_mips_fails_with_fg1104() {
+    let code = compile_error(|frame| {
+        let dst = frame.create_texture(rgba("mips").with_mips(3))?;
+        let src = frame.create_texture(rgba("src"))?;
+        frame.add(Sample { src, dst }, |_| Ok(())).map(|_| ())
+    });
+    assert_eq!(code, "FG1104");
+}
+
+#[test]
+fn a_depth_format_as_color_attachment_fails_with_fg1108() {
+    let code = compile_error(|frame| {
+        let target = frame.create_texture(TextureDesc::new_2d("depth", 16, 16, TextureFormat::Depth32Float))?;
+        frame.add(DepthAsColor { target }, |_| Ok(())).map(|_| ())
+    });
+    assert_eq!(code, "FG1108");
+}

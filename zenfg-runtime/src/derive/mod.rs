@@ -52,6 +52,48 @@ use crate::record::pass::PassBuilder;
 ///
 /// Implement it with `#[derive(Pass)]`; the items are what the derive
 /// generates and what [`Frame::add`] calls.
+///
+/// ```
+/// use zenfg_runtime::prelude::*;
+/// use zenfg_runtime::wgpu::TextureFormat;
+///
+/// #[derive(Pass)]
+/// #[pass(compute)]
+/// struct Blur<'f> {
+///     #[sampled]
+///     src: TextureView<'f>,
+///     #[storage_write(overwrite)]
+///     #[root(output)]
+///     dst: Texture<'f>,
+///     #[uniform]
+///     params: BufferSlice<'f>,
+/// }
+///
+/// let mut graph = FrameGraph::new();
+/// let mut frame = graph.begin_frame();
+/// let desc = |label| TextureDesc::new_2d(label, 64, 64, TextureFormat::Rgba8Unorm);
+/// let input = frame.import_texture(desc("input"), zenfg_runtime::ImportTextureOptions::new(
+///     zenfg_runtime::InitialContents::Defined,
+/// ))?;
+/// let src = frame.create_texture_view(input, TextureViewDesc::default())?;
+/// let dst = frame.create_texture(desc("blurred"))?;
+/// let params = frame.import_buffer(BufferDesc::new("params", 64), zenfg_runtime::ImportBufferOptions::new(
+///     zenfg_runtime::InitialContents::Defined,
+/// ))?;
+///
+/// frame.add(Blur { src, dst, params: params.into() }, |mut cx: BlurContext<'_>| {
+///     let _entries = [cx.src.binding(), cx.dst.binding(), cx.params.binding()];
+///     cx.pass.dispatch_workgroups(8, 8, 1);
+///     Ok(())
+/// })?;
+///
+/// let table = <Blur<'static> as Pass<'static>>::ACCESSES;
+/// assert_eq!(table.label, "blur");
+/// assert_eq!(table.fields.len(), 3);
+/// let compiled = frame.compile(CompileOptions::default())?;
+/// assert_eq!(compiled.retained_node_count(), 1);
+/// # Ok::<(), FrameGraphError>(())
+/// ```
 pub trait Pass<'frame> {
     /// The pass kind: `kind::Render`, `kind::Compute`, `kind::Command` or `kind::External`.
     type Kind: DerivedKind;
