@@ -38,6 +38,10 @@ impl fmt::Display for ResourceRef {
     }
 }
 
+fn on_resource(resource: &Option<ResourceRef>) -> String {
+    resource.as_ref().map_or_else(String::new, |resource| format!(" on {resource}"))
+}
+
 fn in_pass(pass: &Option<PassRef>) -> String {
     pass.as_ref().map_or_else(String::new, |pass| format!(" in {pass}"))
 }
@@ -169,7 +173,7 @@ pub enum FrameGraphError {
         message: String,
     },
     /// An operation does not fit the node (copy geometry, clears, attachments).
-    #[error("FG1106: invalid operation in {pass}: {message}")]
+    #[error("FG1106: invalid operation in {pass}{}: {message}", on_resource(.resource))]
     InvalidNodeOperation {
         /// The node.
         pass: PassRef,

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::handle::RecordingIdentity;
 use crate::pool::ResourcePoolScope;
+use crate::record::TableSizes;
 use crate::record::frame::Frame;
 
 static NEXT_OWNER: AtomicU64 = AtomicU64::new(1);
@@ -19,6 +20,8 @@ pub struct FrameGraph {
     recording: u64,
     scopes: u32,
     pub(crate) device: Option<wgpu::Device>,
+    /// Table sizes of the last compiled recording.
+    pub(crate) last_sizes: TableSizes,
 }
 
 impl FrameGraph {
@@ -33,7 +36,13 @@ impl FrameGraph {
     /// ```
     #[must_use]
     pub fn new() -> Self {
-        Self { owner: NEXT_OWNER.fetch_add(1, Ordering::Relaxed), recording: 0, scopes: 0, device: None }
+        Self {
+            owner: NEXT_OWNER.fetch_add(1, Ordering::Relaxed),
+            recording: 0,
+            scopes: 0,
+            device: None,
+            last_sizes: TableSizes::default(),
+        }
     }
 
     /// A runtime that executes on `device` (it keeps a clone of the handle).

@@ -1,8 +1,9 @@
 //! The aliasing plan: transients whose lifetimes do not overlap share one
 //! physical allocation when their compatibility keys are equal.
 //!
-//! Candidates are taken in order of first use; each goes to the allocation of
-//! its key that became free earliest, or opens a new one. This is interval
+//! Candidates are taken in order of first use (ties in the order their first
+//! node declared them); each goes to the allocation of its key that became
+//! free earliest, or opens a new one. This is interval
 //! partitioning, which is optimal: per key, the number of allocations equals
 //! the largest number of simultaneously live transients. Lifetimes that meet
 //! at one node overlap (a node reading A and writing B cannot alias them).
@@ -15,7 +16,7 @@ use std::collections::BinaryHeap;
 
 use wgpu::{BufferUsages, Extent3d, TextureDimension, TextureFormat, TextureUsages};
 
-use super::lifetimes::Lifetime;
+use super::lifetimes::{Lifetime, Uses};
 use crate::format::estimated_texture_bytes;
 use crate::hash::FastMap;
 use crate::ids::{AllocationId, ResourceId};
@@ -92,53 +93,60 @@ fn physical_desc(rec: &Recording<'_>, resource: ResourceId, usage: u32) -> Physi
 /// Plans the physical allocations; returns them and each resource's allocation.
 pub(crate) fn plan_allocations(
     rec: &Recording<'_>,
-    lifetimes: &[Option<Lifetime>],
+    uses: &Uses,
     usage: &[u32],
 ) -> (Vec<Allocation>, Vec<Option<AllocationId>>) {
-    let mut candidates: Vec<(Lifetime, ResourceId)> = rec
-        .resources
-        .iter()
-        .zip(lifetimes)
-        .enumerate()
-        .filter(|(_, (resource, _))| resource.origin == ResourceOrigin::Transient)
-        .filter_map(|(index, (_, lifetime))| lifetime.map(|lifetime| (lifetime, ResourceId(index as u32))))
-        .collect();
-    candidates.sort_unstable_by_key(|(lifetime, id)| (lifetime.first, lifetime.last, *id));
-
     let mut keys: FastMap<AllocationKey, usize> = FastMap::default();
-    // Per key: allocations ordered by the execution index at which they free up.
+    // Per key: its allocations by the execution index after which they are free.
     let mut free_at: Vec<BinaryHeap<Reverse<(u32, u32)>>> = Vec::new();
     let mut allocations: Vec<Allocation> = Vec::new();
     let mut assignment = vec![None; rec.resources.len()];
-    for (lifetime, resource) in candidates {
-        let key = AllocationKey {
-            scope: rec.resources[resource.index()].scope,
-            desc: physical_desc(rec, resource, usage[resource.index()]),
-        };
-        let next_key = keys.len();
-        let key_index = *keys.entry(key.clone()).or_insert(next_key);
-        if key_index == free_at.len() {
-            free_at.push(BinaryHeap::new());
+    // Neighbouring transients usually share a key; remember the last lookup.
+    let mut last: Option<(AllocationKey, usize)> = None;
+    for &resource in &uses.first_touch {
+        let record = &rec.resources[resource.index()];
+        let Some(lifetime) = uses.lifetimes[resource.index()] else { continue };
+        if record.origin != ResourceOrigin::Transient {
+            continue;
         }
-        let heap = &mut free_at[key_index];
-        let reusable = heap.peek().is_some_and(|Reverse((last, _))| *last < lifetime.first);
-        let allocation = if reusable {
-            let Some(Reverse((_, allocation))) = heap.pop() else { unreachable!("peeked above") };
-            let entry = &mut allocations[allocation as usize];
-            entry.resources.push(resource);
-            entry.lifetime.last = lifetime.last;
-            allocation
-        } else {
-            let estimated_bytes = match &key.desc {
-                PhysicalDesc::Buffer { size, .. } => *size,
-                PhysicalDesc::Texture { .. } => {
-                    rec.resources[resource.index()].texture_desc().map_or(0, estimated_texture_bytes)
+        let key = AllocationKey { scope: record.scope, desc: physical_desc(rec, resource, usage[resource.index()]) };
+        let key_index = match &last {
+            Some((last_key, index)) if *last_key == key => *index,
+            _ => {
+                let next = keys.len();
+                let index = *keys.entry(key.clone()).or_insert(next);
+                if index == free_at.len() {
+                    free_at.push(BinaryHeap::new());
                 }
-            };
-            allocations.push(Allocation { key, resources: vec![resource], estimated_bytes, lifetime });
-            (allocations.len() - 1) as u32
+                last = Some((key.clone(), index));
+                index
+            }
         };
-        heap.push(Reverse((lifetime.last, allocation)));
+        let reused = free_at[key_index].peek_mut().and_then(|mut top| {
+            let Reverse((free_after, allocation)) = *top;
+            (free_after < lifetime.first).then(|| {
+                *top = Reverse((lifetime.last, allocation));
+                allocation
+            })
+        });
+        let allocation = match reused {
+            Some(allocation) => {
+                let entry = &mut allocations[allocation as usize];
+                entry.resources.push(resource);
+                entry.lifetime.last = lifetime.last;
+                allocation
+            }
+            None => {
+                let estimated_bytes = match &key.desc {
+                    PhysicalDesc::Buffer { size, .. } => *size,
+                    PhysicalDesc::Texture { .. } => record.texture_desc().map_or(0, estimated_texture_bytes),
+                };
+                let allocation = allocations.len() as u32;
+                allocations.push(Allocation { key, resources: vec![resource], estimated_bytes, lifetime });
+                free_at[key_index].push(Reverse((lifetime.last, allocation)));
+                allocation
+            }
+        };
         assignment[resource.index()] = Some(AllocationId(allocation));
     }
     (allocations, assignment)

@@ -130,13 +130,15 @@ impl Dependencies {
         if dependency.from == dependency.to {
             return;
         }
-        let is_value = matches!(dependency.hazard, HazardKind::Raw | HazardKind::Preserve);
-        if is_value {
+        if matches!(dependency.hazard, HazardKind::Raw | HazardKind::Preserve) {
             self.value_edges.push((dependency.from, dependency.to));
         }
-        if !self.track_ordering {
-            return;
+        if self.track_ordering {
+            self.record(dependency);
         }
+    }
+
+    fn record(&mut self, dependency: Dependency) {
         let key = (dependency.from, dependency.to, dependency.resource, dependency.hazard);
         match self.index.get(&key) {
             Some(&at) => {
@@ -192,13 +194,20 @@ fn initial_state(rec: &Recording<'_>, values: &mut Vec<ValueInfo>) -> ContentSta
     state
 }
 
-/// The error for consuming an undefined piece.
-fn undefined_error(
-    rec: &Recording<'_>,
-    access: &AccessRecord,
+/// An undefined piece an access consumed: kept small so the hot loop does
+/// not move a whole error around.
+struct UndefinedPiece {
     cause: UndefinedCause,
-    range: ResourceRange,
-) -> FrameGraphError {
+    plane: u32,
+    start: u64,
+    end: u64,
+}
+
+/// The error for consuming an undefined piece.
+#[cold]
+fn undefined_error(rec: &Recording<'_>, access: &AccessRecord, piece: UndefinedPiece) -> FrameGraphError {
+    let range = piece_range(&rec.resources[access.resource.index()], piece.plane, piece.start, piece.end);
+    let cause = piece.cause;
     let pass = rec.pass_ref(access.pass);
     let resource = rec.resource_ref(access.resource);
     match (cause, access.mode) {
@@ -208,107 +217,156 @@ fn undefined_error(
     }
 }
 
-/// Runs content analysis over every node. With `track_ordering`, also
-/// tracks readers and reports ordering dependencies (WAR, WAW).
-pub(crate) fn analyze(rec: &Recording<'_>, track_ordering: bool) -> Result<ContentOutcome> {
-    let mut values = Vec::new();
-    let mut state = initial_state(rec, &mut values);
-    let mut access_values = vec![None; rec.accesses.len()];
-    let mut deps = Dependencies {
-        track_ordering,
-        value_edges: Vec::with_capacity(rec.accesses.len()),
-        all: Vec::new(),
-        index: FastMap::default(),
-    };
-    let mut readers: Vec<(PassId, u32)> = Vec::new();
-    let mut scratch = Vec::new();
+/// The mutable state of one analysis.
+struct Analyzer<'a> {
+    rec: &'a Recording<'a>,
+    track_ordering: bool,
+    state: ContentState,
+    values: Vec<ValueInfo>,
+    deps: Dependencies,
+    /// Reader lists: `(reader, next)` entries linked from segments.
+    readers: Vec<(PassId, u32)>,
+    scratch: Vec<u64>,
+}
 
-    for (index, access) in rec.accesses.iter().enumerate() {
-        if !access.graph_effect {
-            continue;
-        }
-        let resource = &rec.resources[access.resource.index()];
-        let base = state.plane_base[access.resource.index()];
-        let pass = access.pass;
+impl Analyzer<'_> {
+    /// Processes one piece run of an access: `start..end` of plane `offset`
+    /// of the accessed resource.
+    fn piece(
+        &mut self,
+        index: usize,
+        access: &AccessRecord,
+        offset: u32,
+        start: u64,
+        end: u64,
+        produced: &mut Option<ValueId>,
+    ) -> Result<(), UndefinedPiece> {
+        let plane = (self.state.plane_base[access.resource.index()] + offset) as usize;
+        let len = self.state.plane_len[plane];
         let consumes = access.consumes_previous;
-        let mut produced = None;
-        for (offset, start, end) in plane_pieces(resource, &access.region) {
-            let plane = (base + offset) as usize;
-            let len = state.plane_len[plane];
-            let hull = |start, end| Hull { first_plane: offset, last_plane: offset, start, end };
+        let track_ordering = self.track_ordering;
+        if consumes || track_ordering {
+            let exact = access.mode == AccessMode::Read && track_ordering;
+            let Self { deps, readers, .. } = self;
             let edge = |from, hazard, value, start, end| Dependency {
                 from,
-                to: pass,
+                to: access.pass,
                 resource: access.resource,
                 hazard,
                 value,
-                hull: hull(start, end),
+                hull: Hull { first_plane: offset, last_plane: offset, start, end },
             };
-            let exact = access.mode == AccessMode::Read && track_ordering;
-            let observes = consumes || track_ordering;
-            if observes {
-                state.planes[plane].visit(len, start, end, exact, |a, b, segment| {
-                    let defined = match segment.content {
-                        Content::Defined { value, producer } => Some((value, producer)),
-                        Content::Undefined(cause) => {
-                            if consumes {
-                                return Err(undefined_error(rec, access, cause, piece_range(resource, offset, a, b)));
-                            }
-                            None
-                        }
-                    };
-                    if consumes && let Some((value, Some(producer))) = defined {
-                        let hazard =
-                            if access.mode == AccessMode::Read { HazardKind::Raw } else { HazardKind::Preserve };
-                        deps.add(edge(producer, hazard, Some(value), a, b));
+            self.state.planes[plane].visit(len, start, end, exact, |a, b, segment| {
+                let defined = match segment.content {
+                    Content::Defined { value, producer } => Some((value, producer)),
+                    Content::Undefined(cause) if consumes => {
+                        return Err(UndefinedPiece { cause, plane: offset, start: a, end: b });
                     }
-                    if !track_ordering {
-                        return Ok(());
-                    }
-                    match access.mode {
-                        AccessMode::Read => {
-                            let head = segment.readers;
-                            if head == NO_READER || readers[head as usize].0 != pass {
-                                readers.push((pass, head));
-                                segment.readers = (readers.len() - 1) as u32;
-                            }
-                        }
-                        AccessMode::Write => {
-                            let value = defined.map(|(value, _)| value);
-                            let mut reader = segment.readers;
-                            while reader != NO_READER {
-                                let (from, next) = readers[reader as usize];
-                                deps.add(edge(from, HazardKind::War, value, a, b));
-                                reader = next;
-                            }
-                            if let Some(writer) = segment.writer {
-                                deps.add(edge(writer, HazardKind::Waw, value, a, b));
-                            }
-                        }
-                    }
-                    Ok(())
-                })?;
-            }
-            if access.mode == AccessMode::Write {
-                let content = if access.produces_value {
-                    let value = *produced.get_or_insert_with(|| {
-                        values.push(ValueInfo {
-                            resource: access.resource,
-                            producer: Some(pass),
-                            access: Some(AccessId(index as u32)),
-                        });
-                        ValueId((values.len() - 1) as u32)
-                    });
-                    Content::Defined { value, producer: Some(pass) }
-                } else {
-                    Content::Undefined(UndefinedCause::Discarded)
+                    Content::Undefined(_) => None,
                 };
-                let segment = Segment { content, readers: NO_READER, writer: Some(pass) };
-                state.planes[plane].assign(len, start, end, segment, &mut scratch);
-            }
+                if consumes && let Some((value, Some(producer))) = defined {
+                    let hazard = if access.mode == AccessMode::Read { HazardKind::Raw } else { HazardKind::Preserve };
+                    deps.add(edge(producer, hazard, Some(value), a, b));
+                }
+                if !track_ordering {
+                    return Ok(());
+                }
+                match access.mode {
+                    AccessMode::Read => {
+                        let head = segment.readers;
+                        if head == NO_READER || readers[head as usize].0 != access.pass {
+                            readers.push((access.pass, head));
+                            segment.readers = (readers.len() - 1) as u32;
+                        }
+                    }
+                    AccessMode::Write => {
+                        let value = defined.map(|(value, _)| value);
+                        let mut reader = segment.readers;
+                        while reader != NO_READER {
+                            let (from, next) = readers[reader as usize];
+                            deps.add(edge(from, HazardKind::War, value, a, b));
+                            reader = next;
+                        }
+                        if let Some(writer) = segment.writer {
+                            deps.add(edge(writer, HazardKind::Waw, value, a, b));
+                        }
+                    }
+                }
+                Ok(())
+            })?;
         }
-        access_values[index] = produced;
+        if access.mode == AccessMode::Write {
+            let content = if access.produces_value {
+                let values = &mut self.values;
+                let value = *produced.get_or_insert_with(|| {
+                    values.push(ValueInfo {
+                        resource: access.resource,
+                        producer: Some(access.pass),
+                        access: Some(AccessId(index as u32)),
+                    });
+                    ValueId((values.len() - 1) as u32)
+                });
+                Content::Defined { value, producer: Some(access.pass) }
+            } else {
+                Content::Undefined(UndefinedCause::Discarded)
+            };
+            let segment = Segment { content, readers: NO_READER, writer: Some(access.pass) };
+            self.state.planes[plane].assign(len, start, end, segment, &mut self.scratch);
+        }
+        Ok(())
     }
 
+    /// Processes every piece of one access.
+    fn access(&mut self, index: usize, access: &AccessRecord) -> Result<Option<ValueId>, UndefinedPiece> {
+        let mut produced = None;
+        match access.region {
+            Region::Buffer { offset, end } => {
+                if offset < end {
+                    self.piece(index, access, 0, offset, end, &mut produced)?;
+                }
+            }
+            Region::Texture(region) => {
+                let rec = self.rec;
+                let Some(desc) = rec.resources[access.resource.index()].texture_desc() else { return Ok(None) };
+                for mip in region.mips() {
+                    let slices = region.slice_range(desc, mip);
+                    if slices.start < slices.end {
+                        let (start, end) = (u64::from(slices.start), u64::from(slices.end));
+                        self.piece(index, access, mip, start, end, &mut produced)?;
+                    }
+                }
+            }
+        }
+        Ok(produced)
+    }
+}
+
+/// Runs content analysis over every node. With `track_ordering`, also
+/// tracks readers and reports ordering dependencies (WAR, WAW).
+pub(crate) fn analyze(rec: &Recording<'_>, track_ordering: bool) -> Result<ContentOutcome> {
+    let mut values = Vec::with_capacity(rec.accesses.len());
+    let state = initial_state(rec, &mut values);
+    let mut analyzer = Analyzer {
+        rec,
+        track_ordering,
+        state,
+        values,
+        deps: Dependencies {
+            track_ordering,
+            value_edges: Vec::with_capacity(rec.accesses.len()),
+            all: Vec::new(),
+            index: FastMap::default(),
+        },
+        readers: Vec::new(),
+        scratch: Vec::new(),
+    };
+    let mut access_values = vec![None; rec.accesses.len()];
+    for (index, access) in rec.accesses.iter().enumerate() {
+        if access.graph_effect {
+            access_values[index] =
+                analyzer.access(index, access).map_err(|piece| undefined_error(rec, access, piece))?;
+        }
+    }
+    let Analyzer { values, deps, state, .. } = analyzer;
     Ok(ContentOutcome { values, access_values, value_edges: deps.value_edges, dependencies: deps.all, state })
 }

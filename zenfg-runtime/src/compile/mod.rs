@@ -50,6 +50,7 @@ pub(crate) struct Plan {
 pub(crate) fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
     let started = Instant::now();
     let Frame { graph, brand, mut rec, group_stack, .. } = frame;
+    graph.last_sizes = rec.sizes();
     if let Some(error) = rec.poisoned.take() {
         return Err(error);
     }
@@ -66,10 +67,11 @@ pub(crate) fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<Compi
     let retained = retention::retain(&rec.nodes, &roots, &content.value_edges);
     let culled = Instant::now();
 
-    let usage = usage::derive_usage(&rec, &retained)?;
     let order = lifetimes::execution_order(&retained);
-    let lifetimes = lifetimes::lifetimes(&rec, &order);
-    let (allocations, resource_allocation) = aliasing::plan_allocations(&rec, &lifetimes, &usage);
+    let uses = lifetimes::uses(&rec, &order);
+    let usage = usage::derive_usage(&rec, &uses.required)?;
+    let (allocations, resource_allocation) = aliasing::plan_allocations(&rec, &uses, &usage);
+    let lifetimes = uses.lifetimes;
     let segments = segments::segments(&rec.nodes, &order);
     let views = views::plan_views(&rec, &order);
     let plan = Plan { order, segments, usage, lifetimes, allocations, resource_allocation, views };

@@ -1,45 +1,43 @@
 //! Retention: the nodes that contribute to a root or a side effect. Everything
 //! else is culled.
 
+use super::roots::ResolvedRoot;
 use crate::ids::PassId;
 use crate::record::NodeRecord;
 
-use super::roots::ResolvedRoot;
-
 /// Marks the nodes reachable from the seeds (side-effecting nodes and root
 /// producers) over value dependencies. Ordering dependencies retain nothing.
+///
+/// `value_edges` are `(from, to)` pairs with `from < to`, grouped by
+/// ascending `to` (content analysis emits them in recording order). Sweeping
+/// them backwards therefore settles every node before its producers are
+/// visited, so one pass computes the closure without a stack.
 pub(crate) fn retain(nodes: &[NodeRecord], roots: &[ResolvedRoot], value_edges: &[(PassId, PassId)]) -> Vec<bool> {
-    let count = nodes.len();
-    // Predecessor lists in compressed form: `offsets[to]..offsets[to + 1]`.
-    let mut offsets = vec![0_u32; count + 1];
-    for &(_, to) in value_edges {
-        offsets[to.index() + 1] += 1;
+    let mut retained: Vec<bool> = nodes.iter().map(|node| node.side_effect).collect();
+    for producer in roots.iter().flat_map(|root| &root.producers) {
+        retained[producer.index()] = true;
     }
-    for index in 0..count {
-        offsets[index + 1] += offsets[index];
-    }
-    let mut cursor = offsets.clone();
-    let mut predecessors = vec![PassId(0); value_edges.len()];
-    for &(from, to) in value_edges {
-        let slot = &mut cursor[to.index()];
-        predecessors[*slot as usize] = from;
-        *slot += 1;
-    }
-
-    let mut retained = vec![false; count];
-    let mut stack: Vec<PassId> = nodes
-        .iter()
-        .enumerate()
-        .filter(|(_, node)| node.side_effect)
-        .map(|(index, _)| PassId(index as u32))
-        .chain(roots.iter().flat_map(|root| root.producers.iter().copied()))
-        .collect();
-    while let Some(node) = stack.pop() {
-        if std::mem::replace(&mut retained[node.index()], true) {
-            continue;
+    for &(from, to) in value_edges.iter().rev() {
+        if retained[to.index()] {
+            retained[from.index()] = true;
         }
-        let range = offsets[node.index()] as usize..offsets[node.index() + 1] as usize;
-        stack.extend(predecessors[range].iter().filter(|from| !retained[from.index()]));
     }
     retained
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::NodeWork;
+
+    fn node(side_effect: bool) -> NodeRecord {
+        NodeRecord { label: "n".into(), side_effect, group: None, accesses: 0..0, work: NodeWork::Compute }
+    }
+
+    #[test]
+    fn the_backward_sweep_reaches_transitive_producers() {
+        let nodes = [node(false), node(false), node(false), node(true), node(false)];
+        let edges = [(PassId(0), PassId(1)), (PassId(1), PassId(3)), (PassId(2), PassId(4))];
+        assert_eq!(retain(&nodes, &[], &edges), vec![true, true, false, true, false]);
+    }
 }

@@ -175,7 +175,7 @@ fn full_report(
             origin: resource.origin,
             initial_contents: resource.initial,
             descriptor: match &resource.shape {
-                ResourceShape::Texture { desc, .. } => ResourceDescriptor::Texture(desc.clone()),
+                ResourceShape::Texture { desc, .. } => ResourceDescriptor::Texture((**desc).clone()),
                 ResourceShape::Buffer { desc, .. } => ResourceDescriptor::Buffer(desc.clone()),
             },
             effective_usage: usage_of(resource, plan.usage[index]),
@@ -196,7 +196,7 @@ fn full_report(
             texture: view.texture,
             descriptor: view.desc.clone(),
             normalized: view.normalized.clone(),
-            range: crate::record::Region::Texture(view.region).to_range(&rec.resources[view.texture.index()]),
+            range: crate::record::Region::Texture(view.region).range_of(&rec.resources[view.texture.index()]),
         })
         .collect();
     report.accesses = rec
@@ -218,7 +218,7 @@ fn full_report(
             } else {
                 WriteContents::Overwrite
             }),
-            range: access.region.to_range(&rec.resources[access.resource.index()]),
+            range: access.region.range_of(&rec.resources[access.resource.index()]),
             value: content.access_values[index],
         })
         .collect();
@@ -229,10 +229,10 @@ fn full_report(
         .map(|(index, value)| {
             let resource = &rec.resources[value.resource.index()];
             let range = match value.access {
-                Some(access) => rec.accesses[access.index()].region.to_range(resource),
+                Some(access) => rec.accesses[access.index()].region.range_of(resource),
                 None => match resource.texture_desc() {
                     Some(desc) => {
-                        crate::record::Region::Texture(crate::record::TextureRegion::whole(desc)).to_range(resource)
+                        crate::record::Region::Texture(crate::record::TextureRegion::whole(desc)).range_of(resource)
                     }
                     None => ResourceRange::Buffer(BufferRange::new(0, resource.buffer_size())),
                 },
@@ -264,7 +264,7 @@ fn full_report(
         .map(|root| RootReport {
             resource: root.root.resource,
             reason: root.root.reason,
-            range: root.root.region.to_range(&rec.resources[root.root.resource.index()]),
+            range: root.root.region.range_of(&rec.resources[root.root.resource.index()]),
             resolution: RootResolution {
                 producer_node_ids: root.producers.clone(),
                 uses_initial_contents: root.uses_initial_contents,

@@ -13,15 +13,9 @@ use crate::types::{ResourceOrigin, ResourceUsage, UsagePolicy};
 /// copies included: they are still encoded). Transients with
 /// `UsagePolicy::Infer` get exactly that; fixed transients and imports keep
 /// their fixed or exposed usage, which must contain it.
-pub(crate) fn derive_usage(rec: &Recording<'_>, retained: &[bool]) -> Result<Vec<u32>> {
-    let mut required = vec![0_u32; rec.resources.len()];
-    for (node, _) in rec.nodes.iter().zip(retained).filter(|&(_, &kept)| kept) {
-        for access in rec.node_accesses(node) {
-            required[access.resource.index()] |= access.role.texture_usage().bits() | access.role.buffer_usage().bits();
-        }
-    }
+pub(crate) fn derive_usage(rec: &Recording<'_>, required: &[u32]) -> Result<Vec<u32>> {
     let mut effective = Vec::with_capacity(required.len());
-    for (index, (resource, &needed)) in rec.resources.iter().zip(&required).enumerate() {
+    for (index, (resource, &needed)) in rec.resources.iter().zip(required).enumerate() {
         let transient = resource.origin == ResourceOrigin::Transient;
         let mismatch = |available: ResourceUsage, required: ResourceUsage| FrameGraphError::UsageMismatch {
             resource: rec.resource_ref(crate::ids::ResourceId(index as u32)),

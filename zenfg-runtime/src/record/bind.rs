@@ -32,8 +32,8 @@ impl<'frame> Frame<'frame> {
             return Err(self.mismatch(resource, message));
         }
         let record = &mut self.rec.resources[resource.index()];
-        if let Some(previous) = record.native.replace(native.clone()) {
-            self.bound.remove(&previous);
+        if let Some(previous) = record.native.replace(Box::new(native.clone())) {
+            self.bound.remove(&*previous);
         }
         self.bound.insert(native, resource);
         Ok(())

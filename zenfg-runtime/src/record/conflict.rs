@@ -103,6 +103,9 @@ impl ConflictIndex {
         earlier: &[AccessRecord],
         candidate: &AccessRecord,
     ) -> Option<usize> {
+        if earlier.is_empty() {
+            return None;
+        }
         let desc = resources[candidate.resource.index()].texture_desc();
         if earlier.len() < INDEX_THRESHOLD {
             return Self::scan(earlier, candidate, desc);

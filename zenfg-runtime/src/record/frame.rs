@@ -39,10 +39,11 @@ pub struct Frame<'frame> {
 
 impl<'frame> Frame<'frame> {
     pub(crate) fn new(graph: &'frame mut FrameGraph, identity: RecordingIdentity) -> Self {
+        let rec = Recording::with_capacity(graph.last_sizes);
         Self {
             graph,
             brand: Brand::new(identity),
-            rec: Recording::default(),
+            rec,
             group_stack: Vec::new(),
             conflicts: ConflictIndex::default(),
             bound: HashMap::new(),
@@ -109,7 +110,7 @@ impl<'frame> Frame<'frame> {
         }
         let group = self.current_group();
         self.push_resource(ResourceRecord {
-            shape: ResourceShape::Texture { desc, exposed },
+            shape: ResourceShape::Texture { desc: Box::new(desc), exposed },
             origin,
             initial,
             scope,

@@ -29,7 +29,7 @@ use crate::types::{AccessMode, AccessRole, InitialContents, NodeKind, ResourceKi
 
 /// The shape and promised usage of a logical resource.
 pub(crate) enum ResourceShape {
-    Texture { desc: TextureDesc, exposed: Option<TextureUsages> },
+    Texture { desc: Box<TextureDesc>, exposed: Option<TextureUsages> },
     Buffer { desc: BufferDesc, exposed: Option<BufferUsages> },
 }
 
@@ -47,7 +47,8 @@ pub(crate) struct ResourceRecord {
     pub initial: InitialContents,
     pub scope: Option<ResourcePoolScope>,
     pub group: Option<DebugGroupId>,
-    pub native: Option<NativeResource>,
+    /// Boxed: only imports have one, and it is large.
+    pub native: Option<Box<NativeResource>>,
 }
 
 impl ResourceRecord {
@@ -132,10 +133,10 @@ pub(crate) enum Region {
 
 impl Region {
     /// The region as a public range, with texture regions expanded per mip.
-    pub fn to_range(&self, resource: &ResourceRecord) -> crate::desc::ResourceRange {
+    pub fn range_of(self, resource: &ResourceRecord) -> crate::desc::ResourceRange {
         use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
         match (self, resource.texture_desc()) {
-            (Self::Buffer { offset, end }, _) => ResourceRange::Buffer(BufferRange::new(*offset, Some(end - offset))),
+            (Self::Buffer { offset, end }, _) => ResourceRange::Buffer(BufferRange::new(offset, Some(end - offset))),
             (Self::Texture(region), Some(desc)) => {
                 let aspect = crate::format::normalized_aspect(desc.format);
                 ResourceRange::Texture(
@@ -299,7 +300,50 @@ pub(crate) struct Recording<'frame> {
     pub poisoned: Option<FrameGraphError>,
 }
 
+/// Table sizes of a recording, used to size the next one up front.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TableSizes {
+    resources: usize,
+    views: usize,
+    nodes: usize,
+    accesses: usize,
+    colors: usize,
+    copies: usize,
+    clears: usize,
+    roots: usize,
+}
+
 impl Recording<'_> {
+    /// An empty recording with room for `sizes`: frames of one runtime tend
+    /// to look alike, and growing large tables costs more than reserving them.
+    pub fn with_capacity(sizes: TableSizes) -> Self {
+        Self {
+            resources: Vec::with_capacity(sizes.resources),
+            views: Vec::with_capacity(sizes.views),
+            nodes: Vec::with_capacity(sizes.nodes),
+            callbacks: Vec::with_capacity(sizes.nodes),
+            accesses: Vec::with_capacity(sizes.accesses),
+            colors: Vec::with_capacity(sizes.colors),
+            copies: Vec::with_capacity(sizes.copies),
+            clears: Vec::with_capacity(sizes.clears),
+            roots: Vec::with_capacity(sizes.roots),
+            ..Self::default()
+        }
+    }
+
+    pub fn sizes(&self) -> TableSizes {
+        TableSizes {
+            resources: self.resources.len(),
+            views: self.views.len(),
+            nodes: self.nodes.len(),
+            accesses: self.accesses.len(),
+            colors: self.colors.len(),
+            copies: self.copies.len(),
+            clears: self.clears.len(),
+            roots: self.roots.len(),
+        }
+    }
+
     pub fn resource_ref(&self, id: ResourceId) -> ResourceRef {
         ResourceRef { id, label: self.resources[id.index()].label().clone() }
     }
@@ -328,7 +372,8 @@ impl Recording<'_> {
 
 /// Checks that a label is not blank.
 pub(crate) fn check_label(label: &str, what: &str) -> Result<(), FrameGraphError> {
-    if label.chars().all(char::is_whitespace) {
+    let starts_visibly = label.as_bytes().first().is_some_and(|byte| byte.is_ascii_graphic());
+    if !starts_visibly && label.chars().all(char::is_whitespace) {
         return Err(FrameGraphError::InvalidLabel {
             message: format!("{what} label is blank; give it a name that identifies it in errors and reports"),
         });

@@ -168,9 +168,9 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
                     "the {} ({}) overlaps the earlier {} ({}) and one of them writes; \
                      declare disjoint ranges, or one access that covers both uses",
                     record.role,
-                    record.region.to_range(resource),
+                    record.region.range_of(resource),
                     other.role,
-                    other.region.to_range(resource),
+                    other.region.range_of(resource),
                 ),
             });
         }

@@ -84,7 +84,7 @@ pub(crate) fn normalize_view(
         let fits = match dimension {
             TextureViewDimension::D1 | TextureViewDimension::D2 => count == 1,
             TextureViewDimension::Cube => count == 6,
-            TextureViewDimension::CubeArray => count % 6 == 0,
+            TextureViewDimension::CubeArray => count.is_multiple_of(6),
             TextureViewDimension::D2Array | TextureViewDimension::D3 => true,
         };
         if !fits {

@@ -1,0 +1,330 @@
+//! Texture descriptors, view normalization, and the checks deferred to wgpu
+//! (spec §3.1.1, §3.1.3, §7.1 "Descriptors/views" and "Deferred native checks").
+
+mod common;
+
+use common::*;
+use zenfg_runtime::wgpu::{
+    Color, Extent3d, TextureAspect, TextureDimension, TextureFormat, TextureUsages, TextureViewDimension,
+};
+use zenfg_runtime::{
+    BufferDesc, ColorAttachmentOps, DepthAttachmentOps, FrameGraph, ImportTextureOptions, InitialContents,
+    NormalizedTextureViewDesc, RootReason, TextureCopyLocation, TextureDesc, TextureViewDesc, UsagePolicy,
+    WriteContents,
+};
+
+fn volume(label: &'static str, width: u32, depth: u32, mips: u32) -> TextureDesc {
+    let mut desc = TextureDesc::new_2d(label, width, width, TextureFormat::R32Float).with_layers(depth).with_mips(mips);
+    desc.dimension = TextureDimension::D3;
+    desc
+}
+
+fn one_d(label: &'static str, format: TextureFormat) -> TextureDesc {
+    let mut desc = TextureDesc::new_2d(label, 16, 1, format);
+    desc.dimension = TextureDimension::D1;
+    desc
+}
+
+#[test]
+fn descriptor_queries_return_the_stored_descriptors_and_normalized_views() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let mut desc = TextureDesc::new_2d("gbuffer", 64, 32, TextureFormat::Rgba16Float).with_mips(3).with_layers(4);
+    desc.view_formats = vec![TextureFormat::Rgba16Float];
+    desc.usage = UsagePolicy::Fixed(TextureUsages::TEXTURE_BINDING | TextureUsages::RENDER_ATTACHMENT);
+    let texture = frame.create_texture(desc.clone()).unwrap();
+    let buffer_desc = BufferDesc::new("indices", 0);
+    let buffer = frame.create_buffer(buffer_desc.clone()).unwrap();
+    let surface_desc = TextureDesc::new_2d("swapchain", 8, 8, TextureFormat::Bgra8Unorm);
+    let surface = frame.import_surface_texture(surface_desc.clone(), Some(TextureUsages::RENDER_ATTACHMENT)).unwrap();
+    assert_eq!(frame.texture_desc(texture).unwrap(), &desc);
+    assert_eq!(frame.buffer_desc(buffer).unwrap(), &buffer_desc);
+    assert_eq!(frame.texture_desc(surface).unwrap(), &surface_desc);
+
+    let view = frame
+        .create_texture_view(
+            texture,
+            TextureViewDesc {
+                base_mip_level: 1,
+                base_array_layer: 2,
+                ..TextureViewDesc::default().with_label("upper")
+            },
+        )
+        .unwrap();
+    assert_eq!(view.texture_id(), texture.id());
+    assert_eq!(
+        frame.texture_view_desc(view).unwrap(),
+        NormalizedTextureViewDesc {
+            label: Some("upper".into()),
+            format: TextureFormat::Rgba16Float,
+            dimension: TextureViewDimension::D2Array,
+            aspect: TextureAspect::All,
+            base_mip_level: 1,
+            mip_level_count: 2,
+            base_array_layer: 2,
+            array_layer_count: Some(2),
+        }
+    );
+    let depth = texture_of(&mut frame, TextureDesc::new_2d("depth", 8, 8, TextureFormat::Depth32Float));
+    let depth_view = frame.create_texture_view(depth, TextureViewDesc::default()).unwrap();
+    let normalized = frame.texture_view_desc(depth_view).unwrap();
+    assert_eq!(normalized.aspect, TextureAspect::DepthOnly);
+    assert_eq!(normalized.dimension, TextureViewDimension::D2);
+    assert_eq!(normalized.array_layer_count, Some(1));
+}
+
+fn texture_of<'f>(frame: &mut zenfg_runtime::Frame<'f>, desc: TextureDesc) -> zenfg_runtime::Texture<'f> {
+    frame.create_texture(desc).unwrap()
+}
+
+#[test]
+fn three_d_views_normalize_without_layers_and_cover_every_depth_slice_per_mip() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let texture = texture_of(&mut frame, volume("volume", 8, 4, 2));
+    let view = frame.create_texture_view(texture, TextureViewDesc::default()).unwrap();
+    let normalized = frame.texture_view_desc(view).unwrap();
+    assert_eq!(normalized.dimension, TextureViewDimension::D3);
+    assert_eq!((normalized.base_array_layer, normalized.array_layer_count), (0, None));
+    assert_eq!(normalized.mip_level_count, 2);
+    let explicit = TextureViewDesc { dimension: Some(TextureViewDimension::D3), ..Default::default() };
+    frame.create_texture_view(texture, explicit).unwrap();
+    for bad in [
+        TextureViewDesc { array_layer_count: Some(1), ..Default::default() },
+        TextureViewDesc { base_array_layer: 1, ..Default::default() },
+        TextureViewDesc { dimension: Some(TextureViewDimension::D2Array), ..Default::default() },
+    ] {
+        let error = expect_code(frame.create_texture_view(texture, bad), "FG1104");
+        assert_eq!((error.pass(), error.resource()), (None, Some(texture.id())));
+        assert_names(&error, &["volume"]);
+    }
+    let mip1 = frame.create_texture_view(texture, TextureViewDesc::mip(1)).unwrap();
+    let mut pass = frame.compute_pass("fill-mip1");
+    let error = expect_code(pass.storage_texture_write(view, WriteContents::Overwrite), "FG1104");
+    assert_names(&error, &["fill-mip1", "volume"]);
+    let _ = pass.storage_texture_write(mip1, WriteContents::Overwrite).unwrap();
+    pass.finish().unwrap();
+    frame.mark_texture_root(mip1, RootReason::Output).unwrap();
+    let report = compile_full(frame);
+    let full = tables(&report);
+    assert_eq!(full.views[view.id().get() as usize].range, regions(&[sub(0, 0, 4), sub(1, 0, 2)]));
+    assert_eq!(full.views[mip1.id().get() as usize].range, regions(&[sub(1, 0, 2)]));
+    assert_eq!(full.accesses[0].range, regions(&[sub(1, 0, 2)]));
+}
+
+#[test]
+fn texture_descriptors_breaking_shape_rules_are_fg1102() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let base = || TextureDesc::new_2d("bad", 16, 16, TextureFormat::Rgba8Unorm);
+    let mut zero_size = base();
+    zero_size.size = Extent3d { width: 0, height: 16, depth_or_array_layers: 1 };
+    let mut three_d_msaa = volume("bad", 8, 8, 1);
+    three_d_msaa.sample_count = 4;
+    let mut one_d_tall = one_d("bad", TextureFormat::Rgba8Unorm);
+    one_d_tall.size.height = 2;
+    let mut one_d_layers = one_d("bad", TextureFormat::Rgba8Unorm);
+    one_d_layers.size.depth_or_array_layers = 2;
+    let mut stencil_view = base();
+    stencil_view.view_formats = vec![TextureFormat::Stencil8];
+    let mut depth_view_of_color = base();
+    depth_view_of_color.view_formats = vec![TextureFormat::Depth32Float];
+    let mut color_view_of_depth = TextureDesc::new_2d("bad", 16, 16, TextureFormat::Depth32Float);
+    color_view_of_depth.view_formats = vec![TextureFormat::R32Float];
+    let invalid = [
+        zero_size,
+        base().with_samples(0),
+        base().with_mips(0),
+        base().with_mips(6),
+        base().with_samples(4).with_mips(2),
+        three_d_msaa,
+        one_d_tall,
+        one_d_layers,
+        one_d("bad", TextureFormat::Rgba8Unorm).with_samples(4),
+        one_d("bad", TextureFormat::Depth32Float),
+        one_d("bad", TextureFormat::Bc1RgbaUnorm),
+        TextureDesc::new_2d("bad", 16, 16, TextureFormat::Depth24PlusStencil8),
+        TextureDesc::new_2d("bad", 16, 16, TextureFormat::Stencil8),
+        stencil_view,
+        depth_view_of_color,
+        color_view_of_depth,
+    ];
+    for desc in invalid {
+        let case = format!("{desc:?}");
+        let error = expect_code(frame.create_texture(desc.clone()), "FG1102");
+        assert_eq!(error.resource(), None, "{case}");
+        assert_names(&error, &["bad"]);
+        expect_code(frame.import_texture(desc.clone(), ImportTextureOptions::new(InitialContents::Defined)), "FG1102");
+        expect_code(frame.import_surface_texture(desc, None), "FG1102");
+    }
+    let report = compile_full(frame);
+    assert_eq!(report.summary.resource_count, 0, "rejected descriptors register nothing");
+}
+
+#[test]
+fn msaa_arrays_any_sample_count_and_the_largest_mip_chain_are_accepted() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let accepted = [
+        TextureDesc::new_2d("msaa-array", 16, 16, TextureFormat::Rgba8Unorm).with_samples(4).with_layers(6),
+        TextureDesc::new_2d("two-samples", 16, 16, TextureFormat::Rgba8Unorm).with_samples(2),
+        TextureDesc::new_2d("eight-samples", 16, 16, TextureFormat::Rgba8Unorm).with_samples(8),
+        TextureDesc::new_2d("three-samples", 16, 16, TextureFormat::Rgba8Unorm).with_samples(3),
+        TextureDesc::new_2d("full-chain", 16, 9, TextureFormat::Rgba8Unorm).with_mips(5),
+        volume("deep-chain", 4, 64, 7),
+        one_d("line", TextureFormat::R32Float).with_mips(5),
+    ];
+    let count = accepted.len();
+    let ids: Vec<_> = accepted.into_iter().map(|desc| frame.create_texture(desc).unwrap().id()).collect();
+    assert_eq!(ids.iter().map(|id| id.get()).collect::<Vec<_>>(), (0..count as u32).collect::<Vec<_>>());
+}
+
+#[test]
+fn view_formats_must_share_the_category_but_other_compatibility_is_deferred() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let mut desc = TextureDesc::new_2d("color", 8, 8, TextureFormat::Rgba8Unorm);
+    desc.view_formats = vec![TextureFormat::R32Float, TextureFormat::Rgba8UnormSrgb];
+    let color = frame.create_texture(desc).unwrap();
+    let reinterpret = TextureViewDesc { format: Some(TextureFormat::R32Float), ..Default::default() };
+    let view = frame.create_texture_view(color, reinterpret).unwrap();
+    assert_eq!(frame.texture_view_desc(view).unwrap().format, TextureFormat::R32Float);
+    let unlisted = TextureViewDesc { format: Some(TextureFormat::Bgra8Unorm), ..Default::default() };
+    let error = expect_code(frame.create_texture_view(color, unlisted), "FG1104");
+    assert_eq!(error.resource(), Some(color.id()));
+    assert_names(&error, &["color"]);
+    let depth_format = TextureViewDesc { format: Some(TextureFormat::Depth32Float), ..Default::default() };
+    expect_code(frame.create_texture_view(color, depth_format), "FG1104");
+}
+
+#[test]
+fn explicit_view_dimensions_resolve_the_remaining_layers_of_a_twelve_layer_texture() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let cubes = texture_of(&mut frame, TextureDesc::new_2d("cubes", 8, 8, TextureFormat::Rgba8Unorm).with_layers(12));
+    let view = |dimension, base_array_layer, array_layer_count| TextureViewDesc {
+        dimension,
+        base_array_layer,
+        array_layer_count,
+        ..Default::default()
+    };
+    let valid = [
+        (view(None, 0, None), TextureViewDimension::D2Array, 0, 12),
+        (view(None, 11, None), TextureViewDimension::D2, 11, 1),
+        (view(None, 3, Some(1)), TextureViewDimension::D2, 3, 1),
+        (view(Some(TextureViewDimension::D2), 11, None), TextureViewDimension::D2, 11, 1),
+        (view(Some(TextureViewDimension::D2Array), 4, None), TextureViewDimension::D2Array, 4, 8),
+        (view(Some(TextureViewDimension::D2Array), 11, None), TextureViewDimension::D2Array, 11, 1),
+        (view(Some(TextureViewDimension::Cube), 6, None), TextureViewDimension::Cube, 6, 6),
+        (view(Some(TextureViewDimension::Cube), 2, Some(6)), TextureViewDimension::Cube, 2, 6),
+        (view(Some(TextureViewDimension::CubeArray), 0, None), TextureViewDimension::CubeArray, 0, 12),
+        (view(Some(TextureViewDimension::CubeArray), 6, None), TextureViewDimension::CubeArray, 6, 6),
+    ];
+    for (desc, dimension, base, count) in valid {
+        let case = format!("{desc:?}");
+        let created = frame.create_texture_view(cubes, desc).unwrap();
+        let normalized = frame.texture_view_desc(created).unwrap();
+        assert_eq!(
+            (normalized.dimension, normalized.base_array_layer, normalized.array_layer_count),
+            (dimension, base, Some(count)),
+            "{case}"
+        );
+    }
+    let invalid = [
+        view(Some(TextureViewDimension::D2), 10, None),
+        view(Some(TextureViewDimension::Cube), 7, None),
+        view(Some(TextureViewDimension::Cube), 0, Some(12)),
+        view(Some(TextureViewDimension::CubeArray), 3, None),
+        view(Some(TextureViewDimension::CubeArray), 0, Some(7)),
+        view(Some(TextureViewDimension::D1), 0, Some(1)),
+        view(Some(TextureViewDimension::D3), 0, None),
+        view(None, 12, None),
+        view(None, 0, Some(0)),
+        view(None, 11, Some(2)),
+        view(None, u32::MAX, Some(2)),
+        TextureViewDesc { base_mip_level: 1, ..Default::default() },
+        TextureViewDesc { mip_level_count: Some(0), ..Default::default() },
+        TextureViewDesc { aspect: TextureAspect::DepthOnly, ..Default::default() },
+    ];
+    for desc in invalid {
+        let case = format!("{desc:?}");
+        let error = expect_code(frame.create_texture_view(cubes, desc), "FG1104");
+        assert_eq!(error.resource(), Some(cubes.id()), "{case}");
+    }
+    let depth = texture_of(&mut frame, TextureDesc::new_2d("depth", 8, 8, TextureFormat::Depth32Float));
+    let stencil_aspect = TextureViewDesc { aspect: TextureAspect::StencilOnly, ..Default::default() };
+    expect_code(frame.create_texture_view(depth, stencil_aspect), "FG1104");
+    let depth_only = TextureViewDesc { aspect: TextureAspect::DepthOnly, ..Default::default() };
+    frame.create_texture_view(depth, depth_only).unwrap();
+    let report = compile_full(frame);
+    assert_eq!(report.summary.view_count, 11, "only valid views are registered");
+}
+
+#[test]
+fn invalid_storage_formats_and_compressed_msaa_on_culled_nodes_compile() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let srgb = texture(&mut frame, "srgb", TextureFormat::Rgba8UnormSrgb);
+    let compressed_msaa =
+        texture_of(&mut frame, TextureDesc::new_2d("bc-msaa", 8, 8, TextureFormat::Bc1RgbaUnorm).with_samples(4));
+    let mut pass = frame.compute_pass("srgb-storage");
+    let _ = pass.storage_texture_write(srgb, WriteContents::Overwrite).unwrap();
+    let storage = pass.finish().unwrap();
+    let mut pass = frame.render_pass("draw-compressed");
+    let _ = pass.color_attachment(compressed_msaa, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    let draw = pass.finish().unwrap();
+
+    let report = compile_full(frame);
+    let full = tables(&report);
+    assert!(full.nodes.is_empty());
+    assert_eq!(culled(full), vec![storage, draw]);
+}
+
+#[test]
+fn texture_copy_format_mismatches_are_left_to_wgpu() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let source = imported_texture(&mut frame, "source", TextureFormat::Rgba8Unorm, InitialContents::Defined);
+    let target = texture(&mut frame, "target", TextureFormat::R32Float);
+    let mut pass = frame.copy_pass("mismatched-copy");
+    pass.copy_texture_to_texture(
+        TextureCopyLocation::new(source),
+        TextureCopyLocation::new(target),
+        Extent3d { width: 4, height: 4, depth_or_array_layers: 1 },
+    )
+    .unwrap();
+    let copy = pass.finish().unwrap();
+    frame.mark_texture_root(target, RootReason::Output).unwrap();
+    let report = compile_full(frame);
+    assert_eq!(retained(tables(&report)), vec![copy]);
+}
+
+#[test]
+fn resolve_sample_count_extent_and_format_mismatches_are_left_to_wgpu() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let single = texture(&mut frame, "single-sample", TextureFormat::Rgba8Unorm);
+    let larger = texture_of(&mut frame, TextureDesc::new_2d("larger", 16, 16, TextureFormat::Bgra8Unorm));
+    let mut pass = frame.render_pass("odd-resolve");
+    let _ = pass.color_attachment_with_resolve(single, larger, ColorAttachmentOps::clear_store(Color::WHITE)).unwrap();
+    let resolve = pass.finish().unwrap();
+    frame.mark_texture_root(larger, RootReason::Output).unwrap();
+    let report = compile_full(frame);
+    assert_eq!(retained(tables(&report)), vec![resolve]);
+}
+
+#[test]
+fn nan_clear_values_are_accepted() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let color = texture(&mut frame, "color", TextureFormat::Rgba8Unorm);
+    let depth = texture(&mut frame, "depth", TextureFormat::Depth32Float);
+    let nan = Color { r: f64::NAN, g: 0.0, b: f64::INFINITY, a: 1.0 };
+    let mut pass = frame.render_pass("nan-clear");
+    let _ = pass.color_attachment(color, ColorAttachmentOps::clear_store(nan)).unwrap();
+    let _ = pass.depth_attachment(depth, DepthAttachmentOps::clear_store(f32::NAN)).unwrap();
+    let draw = pass.finish().unwrap();
+    frame.mark_texture_root(color, RootReason::Output).unwrap();
+    let report = compile_full(frame);
+    assert_eq!(retained(tables(&report)), vec![draw]);
+}

@@ -1,0 +1,326 @@
+//! JSON text to [`Value`], with nesting that cannot exhaust the stack.
+//!
+//! The grammar is checked in full, iteratively. Scalars (strings, numbers, literals) are
+//! checked and decoded by serde_json one token at a time, so they mean what they mean to
+//! serde_json: numbers beyond `f64` are rejected, integers stay exact. Floats are then
+//! re-read correctly rounded. Duplicate object keys keep the last value.
+//!
+//! Containers nested deeper than [`KEPT_DEPTH`] are checked but replaced by `null`. No
+//! part of a valid document is that deep: the deepest allowed container is an extension
+//! value of depth [`FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH`] below the document and the
+//! `extensions` objects. An over-deep extension therefore keeps exactly one container
+//! level too many, and validation reports `extension-depth-exceeded` for it.
+
+use serde_json::{Map, Number, Value};
+
+use crate::FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH;
+
+/// The document and `extensions` objects, the deepest allowed extension value, and one
+/// level more.
+const KEPT_DEPTH: usize = FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH + 3;
+
+/// The text is not JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct InvalidJson;
+
+/// Parses one JSON document.
+pub(crate) fn parse_json(text: &str) -> Result<Value, InvalidJson> {
+    Parser { text, pos: 0 }.document()
+}
+
+enum Frame {
+    Array(Vec<Value>),
+    Object(Map<String, Value>, String),
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn document(mut self) -> Result<Value, InvalidJson> {
+        let mut stack: Vec<Frame> = Vec::new();
+        let value = 'value: loop {
+            // Start of a value.
+            self.skip_whitespace();
+            let mut done = match self.peek() {
+                Some(b'[') if stack.len() < KEPT_DEPTH => {
+                    self.pos += 1;
+                    self.skip_whitespace();
+                    if self.eat(b']') {
+                        Value::Array(Vec::new())
+                    } else {
+                        stack.push(Frame::Array(Vec::new()));
+                        continue 'value;
+                    }
+                }
+                Some(b'{') if stack.len() < KEPT_DEPTH => {
+                    self.pos += 1;
+                    self.skip_whitespace();
+                    if self.eat(b'}') {
+                        Value::Object(Map::new())
+                    } else {
+                        let key = self.key()?;
+                        stack.push(Frame::Object(Map::new(), key));
+                        continue 'value;
+                    }
+                }
+                Some(b'[' | b'{') => {
+                    self.skip_container()?;
+                    Value::Null
+                }
+                _ => self.scalar()?,
+            };
+            // A value is complete: hand it to its container until one needs another value.
+            loop {
+                let Some(frame) = stack.last_mut() else {
+                    break 'value done;
+                };
+                self.skip_whitespace();
+                match frame {
+                    Frame::Array(items) => {
+                        items.push(done);
+                        if self.eat(b',') {
+                            continue 'value;
+                        }
+                        self.expect(b']')?;
+                    }
+                    Frame::Object(map, key) => {
+                        map.insert(std::mem::take(key), done);
+                        if self.eat(b',') {
+                            self.skip_whitespace();
+                            *key = self.key()?;
+                            continue 'value;
+                        }
+                        self.expect(b'}')?;
+                    }
+                }
+                done = match stack.pop() {
+                    Some(Frame::Array(items)) => Value::Array(items),
+                    Some(Frame::Object(map, _)) => Value::Object(map),
+                    None => return Err(InvalidJson),
+                };
+            }
+        };
+        self.skip_whitespace();
+        if self.pos == self.text.len() { Ok(value) } else { Err(InvalidJson) }
+    }
+
+    /// Checks one container without building it; nesting costs one byte per level.
+    fn skip_container(&mut self) -> Result<(), InvalidJson> {
+        let mut closers: Vec<u8> = Vec::new();
+        loop {
+            // Start of a value.
+            self.skip_whitespace();
+            match self.peek() {
+                Some(b'[') => {
+                    self.pos += 1;
+                    self.skip_whitespace();
+                    if !self.eat(b']') {
+                        closers.push(b']');
+                        continue;
+                    }
+                }
+                Some(b'{') => {
+                    self.pos += 1;
+                    self.skip_whitespace();
+                    if !self.eat(b'}') {
+                        self.key()?;
+                        closers.push(b'}');
+                        continue;
+                    }
+                }
+                _ => {
+                    self.scalar()?;
+                }
+            }
+            // After a value.
+            loop {
+                let Some(&closer) = closers.last() else {
+                    return Ok(());
+                };
+                self.skip_whitespace();
+                if self.eat(b',') {
+                    if closer == b'}' {
+                        self.skip_whitespace();
+                        self.key()?;
+                    }
+                    break;
+                }
+                self.expect(closer)?;
+                closers.pop();
+            }
+        }
+    }
+
+    /// An object key and its colon.
+    fn key(&mut self) -> Result<String, InvalidJson> {
+        if self.peek() != Some(b'"') {
+            return Err(InvalidJson);
+        }
+        let token = self.string_token()?;
+        let key = serde_json::from_str::<String>(token).map_err(|_| InvalidJson)?;
+        self.skip_whitespace();
+        self.expect(b':')?;
+        Ok(key)
+    }
+
+    fn scalar(&mut self) -> Result<Value, InvalidJson> {
+        let token = match self.peek() {
+            Some(b'"') => self.string_token()?,
+            Some(b'-' | b'0'..=b'9') => self.run(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')),
+            Some(b't' | b'f' | b'n') => self.run(|b| b.is_ascii_lowercase()),
+            _ => return Err(InvalidJson),
+        };
+        let value = serde_json::from_str::<Value>(token).map_err(|_| InvalidJson)?;
+        match value {
+            // serde_json's default float reading may be an ulp off; reading the token
+            // correctly rounded makes every float the canonical writer prints read back
+            // exactly.
+            Value::Number(number) if number.is_f64() => {
+                token.parse::<f64>().ok().and_then(Number::from_f64).map(Value::Number).ok_or(InvalidJson)
+            }
+            value => Ok(value),
+        }
+    }
+
+    /// The text of a string token, quotes included; escapes are decoded later.
+    fn string_token(&mut self) -> Result<&str, InvalidJson> {
+        let bytes = self.text.as_bytes();
+        let start = self.pos;
+        let mut at = start + 1;
+        while let Some(&b) = bytes.get(at) {
+            match b {
+                b'"' => {
+                    self.pos = at + 1;
+                    return self.text.get(start..self.pos).ok_or(InvalidJson);
+                }
+                b'\\' => at += 2,
+                _ => at += 1,
+            }
+        }
+        Err(InvalidJson)
+    }
+
+    fn run(&mut self, accept: impl Fn(u8) -> bool) -> &str {
+        let start = self.pos;
+        let bytes = self.text.as_bytes();
+        while bytes.get(self.pos).is_some_and(|&b| accept(b)) {
+            self.pos += 1;
+        }
+        &self.text[start..self.pos]
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.pos).copied()
+    }
+
+    fn eat(&mut self, byte: u8) -> bool {
+        let found = self.peek() == Some(byte);
+        if found {
+            self.pos += 1;
+        }
+        found
+    }
+
+    fn expect(&mut self, byte: u8) -> Result<(), InvalidJson> {
+        if self.eat(byte) { Ok(()) } else { Err(InvalidJson) }
+    }
+
+    fn skip_whitespace(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+}
+
+/// Drops `value` without recursion, however deep it is.
+pub(crate) fn discard(value: &mut Value) {
+    let mut pending = vec![std::mem::take(value)];
+    while let Some(mut next) = pending.pop() {
+        match &mut next {
+            Value::Array(items) => pending.append(items),
+            Value::Object(map) => {
+                pending.extend(std::mem::take(map).into_iter().map(|(_, child)| child));
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    fn arbitrary_json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<f64>().prop_filter_map("finite", |f| serde_json::Number::from_f64(f).map(Value::Number)),
+            any::<String>().prop_map(Value::String),
+        ];
+        leaf.prop_recursive(6, 64, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                prop::collection::btree_map(any::<String>(), inner, 0..6)
+                    .prop_map(|map| Value::Object(map.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn reads_back_exactly_what_serde_json_writes(value in arbitrary_json()) {
+            prop_assert_eq!(parse_json(&value.to_string()), Ok(value.clone()));
+            prop_assert_eq!(parse_json(&serde_json::to_string_pretty(&value).unwrap_or_default()), Ok(value));
+        }
+
+        #[test]
+        fn accepts_exactly_what_serde_json_accepts(text in "[\\[\\]{}\",:0-9eE.+\\-a-z\\\\ ]{0,24}") {
+            prop_assert_eq!(parse_json(&text).is_ok(), serde_json::from_str::<Value>(&text).is_ok());
+        }
+
+        #[test]
+        fn accepts_exactly_what_serde_json_accepts_after_edits(
+            value in arbitrary_json(),
+            at in any::<prop::sample::Index>(),
+            edit in "[\\[\\]{}\",:0-9.\\\\ ]{0,2}",
+            cut in 0_usize..3,
+        ) {
+            let mut text = value.to_string();
+            let mut position = at.index(text.len() + 1);
+            while !text.is_char_boundary(position) {
+                position -= 1;
+            }
+            let end = (position + cut).min(text.len());
+            if text.is_char_boundary(end) {
+                text.replace_range(position..end, &edit);
+            }
+            prop_assert_eq!(parse_json(&text).is_ok(), serde_json::from_str::<Value>(&text).is_ok());
+        }
+    }
+
+    #[test]
+    fn containers_beyond_the_kept_depth_become_null() {
+        let deep = |levels: usize| format!("{}1{}", "[".repeat(levels), "]".repeat(levels));
+        let kept = parse_json(&deep(KEPT_DEPTH)).expect("JSON");
+        assert_eq!(kept, serde_json::from_str::<Value>(&deep(KEPT_DEPTH)).expect("JSON"));
+        let mut truncated = parse_json(&deep(KEPT_DEPTH + 1)).expect("JSON");
+        let mut depth = 0;
+        let mut cursor = &truncated;
+        while let Some(inner) = cursor.get(0) {
+            depth += 1;
+            cursor = inner;
+        }
+        assert_eq!((depth, cursor), (KEPT_DEPTH, &Value::Null));
+        discard(&mut truncated);
+        assert_eq!(truncated, Value::Null);
+        assert_eq!(parse_json(r#"{"a":1,"a":[2]}"#), Ok(json!({ "a": [2] })));
+    }
+}
