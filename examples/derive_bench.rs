@@ -4,10 +4,11 @@
 //!
 //! `cargo run --release --example derive-bench -- [passes=1000] [iterations=100] [runs=15]`
 //!
-//! Each run times `iterations` record + compile cycles of each version back
-//! to back, in alternating order. The program prints the median run of each
+//! Each run times `iterations` record + compile cycles of each version,
+//! interleaved one by one in alternating order, so that other work on the
+//! machine slows both alike. The program prints the median run of each
 //! version and the overhead of the derived one: the median over runs of the
-//! ratio of the two times of a run, which cancels slow drifts of the machine. Both versions do what a real pass does:
+//! ratio of the two times of a run. Both versions do what a real pass does:
 //! the callback keeps what it needs to reach its resources (the builder
 //! version its tokens, the derived one the declarations behind its views).
 
@@ -125,16 +126,31 @@ fn built(frame: &mut Frame<'_>, passes: usize) -> Result<(), FrameGraphError> {
 
 type Record = fn(&mut Frame<'_>, usize) -> Result<(), FrameGraphError>;
 
-/// Times `iterations` record + compile cycles.
-fn time(graph: &mut FrameGraph, record: Record, passes: usize, iterations: usize) -> Duration {
+/// Times one record + compile cycle.
+fn cycle(graph: &mut FrameGraph, record: Record, passes: usize) -> Duration {
     let start = Instant::now();
-    for _ in 0..iterations {
-        let mut frame = graph.begin_frame();
-        record(&mut frame, passes).expect("the graph records");
-        let compiled = frame.compile(CompileOptions::default()).expect("the graph compiles");
-        black_box(compiled.retained_node_count());
-    }
+    let mut frame = graph.begin_frame();
+    record(&mut frame, passes).expect("the graph records");
+    let compiled = frame.compile(CompileOptions::default()).expect("the graph compiles");
+    black_box(compiled.retained_node_count());
+    drop(compiled);
     start.elapsed()
+}
+
+/// One run: `iterations` cycles of each version, interleaved one by one (in
+/// alternating order) so that the load of the machine falls on both alike.
+fn run(graph: &mut FrameGraph, passes: usize, iterations: usize) -> (Duration, Duration) {
+    let (mut builder, mut derive) = (Duration::ZERO, Duration::ZERO);
+    for iteration in 0..iterations {
+        if iteration % 2 == 0 {
+            builder += cycle(graph, built, passes);
+            derive += cycle(graph, derived, passes);
+        } else {
+            derive += cycle(graph, derived, passes);
+            builder += cycle(graph, built, passes);
+        }
+    }
+    (builder, derive)
 }
 
 fn median<T: PartialOrd + Copy>(mut samples: Vec<T>) -> T {
@@ -151,17 +167,10 @@ fn main() {
     let iterations = arg(2, 100).max(1);
     let runs = arg(3, 15).max(5);
     let mut graph = FrameGraph::new();
-    time(&mut graph, built, passes, iterations);
-    time(&mut graph, derived, passes, iterations);
+    run(&mut graph, passes, iterations);
     let (mut builder_runs, mut derive_runs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
-    for run in 0..runs {
-        let (builder, derive) = if run % 2 == 0 {
-            let builder = time(&mut graph, built, passes, iterations);
-            (builder, time(&mut graph, derived, passes, iterations))
-        } else {
-            let derive = time(&mut graph, derived, passes, iterations);
-            (time(&mut graph, built, passes, iterations), derive)
-        };
+    for _ in 0..runs {
+        let (builder, derive) = run(&mut graph, passes, iterations);
         ratios.push(derive.as_secs_f64() / builder.as_secs_f64());
         builder_runs.push(builder);
         derive_runs.push(derive);

@@ -54,7 +54,9 @@ fn expansions_match_their_snapshots() {
     let mut mismatches = Vec::new();
     for case in cases {
         let source = std::fs::read_to_string(&case).expect("the case reads");
-        let expanded = rustfmt(&crate::expand::expand(derive_input(&source)).to_string());
+        let tokens = crate::expand::expand(derive_input(&source)).to_string();
+        assert_names_only_private_and_core(&tokens);
+        let expanded = rustfmt(&tokens);
         let snapshot = case.with_extension("expanded.rs");
         if bless {
             std::fs::write(&snapshot, &expanded).expect("the snapshot writes");
@@ -66,4 +68,25 @@ fn expansions_match_their_snapshots() {
         mismatches.is_empty(),
         "expansions differ from (or lack) their snapshots; run with ZENFG_BLESS=1 to rewrite: {mismatches:?}"
     );
+}
+
+/// Every absolute path of the expansion starts with `::zenfg_runtime::__private`
+/// or `::core`.
+fn assert_names_only_private_and_core(tokens: &str) {
+    let words: Vec<&str> = tokens.split_whitespace().collect();
+    for (index, window) in words.windows(2).enumerate() {
+        let absolute = window[0] == "::" && (index == 0 || !is_path_segment(words[index - 1]));
+        if !absolute {
+            continue;
+        }
+        match window[1] {
+            "core" => {}
+            "zenfg_runtime" => assert_eq!(words.get(index + 3), Some(&"__private"), "in {tokens}"),
+            other => panic!("the expansion names `::{other}`: {tokens}"),
+        }
+    }
+}
+
+fn is_path_segment(word: &str) -> bool {
+    word.chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '>')
 }

@@ -41,6 +41,7 @@ pub trait DerivedKind: PassKind + Sized {
 impl DerivedKind for kind::Render {
     type Raw<'e> = RenderPassContext<'e>;
 
+    #[inline]
     fn begin<'a, 'frame>(frame: &'a mut Frame<'frame>, label: Label) -> PassBuilder<'a, 'frame, Self> {
         frame.render_pass(label)
     }
@@ -53,6 +54,7 @@ impl DerivedKind for kind::Render {
 impl DerivedKind for kind::Compute {
     type Raw<'e> = ComputePassContext<'e>;
 
+    #[inline]
     fn begin<'a, 'frame>(frame: &'a mut Frame<'frame>, label: Label) -> PassBuilder<'a, 'frame, Self> {
         frame.compute_pass(label)
     }
@@ -65,6 +67,7 @@ impl DerivedKind for kind::Compute {
 impl DerivedKind for kind::Command {
     type Raw<'e> = CommandContext<'e>;
 
+    #[inline]
     fn begin<'a, 'frame>(frame: &'a mut Frame<'frame>, label: Label) -> PassBuilder<'a, 'frame, Self> {
         frame.command_pass(label)
     }
@@ -77,6 +80,7 @@ impl DerivedKind for kind::Command {
 impl DerivedKind for kind::External {
     type Raw<'e> = ExternalSubmissionContext<'e>;
 
+    #[inline]
     fn begin<'a, 'frame>(frame: &'a mut Frame<'frame>, label: Label) -> PassBuilder<'a, 'frame, Self> {
         frame.external_submission(label)
     }
