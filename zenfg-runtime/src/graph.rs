@@ -1,10 +1,14 @@
-//! [`FrameGraph`]: the long-lived runtime that starts recordings.
+//! [`FrameGraph`]: the long-lived runtime that starts recordings and owns the
+//! transient pool and the GPU profiler.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::error::{FrameGraphError, Result};
+use crate::execute::GpuProfiler;
 use crate::handle::RecordingIdentity;
-use crate::pool::ResourcePoolScope;
+use crate::pool::store::ResourcePool;
+use crate::pool::{PooledResourceInfo, ResourcePoolScope, ResourcePoolStats};
 use crate::record::TableSizes;
 use crate::record::frame::Frame;
 
@@ -14,11 +18,18 @@ static NEXT_OWNER: AtomicU64 = AtomicU64::new(1);
 ///
 /// [`FrameGraph::new`] records and compiles without a GPU; executing fails with
 /// FG4001. [`FrameGraph::with_device`] keeps a clone of the device, owns the
-/// transient pool, and can execute compiled frames on a caller-owned queue.
+/// transient pool and the GPU profiler, and can execute compiled frames on a
+/// caller-owned queue.
+///
+/// Dropping the runtime destroys the pooled objects and the profiler's query
+/// resources (a pending GPU readback then reports `ReadbackFailed`); imported
+/// native objects are never touched.
 pub struct FrameGraph {
     pub(crate) owner: u64,
     recording: u64,
     scopes: u32,
+    pub(crate) pool: ResourcePool,
+    pub(crate) profiler: GpuProfiler,
     pub(crate) device: Option<wgpu::Device>,
     /// Table sizes of the last compiled recording.
     pub(crate) last_sizes: TableSizes,
@@ -40,6 +51,8 @@ impl FrameGraph {
             owner: NEXT_OWNER.fetch_add(1, Ordering::Relaxed),
             recording: 0,
             scopes: 0,
+            pool: ResourcePool::default(),
+            profiler: GpuProfiler::default(),
             device: None,
             last_sizes: TableSizes::default(),
         }
@@ -66,10 +79,57 @@ impl FrameGraph {
     }
 
     /// A new partition of the transient pool for `create_texture_in` and
-    /// `create_buffer_in`.
+    /// `create_buffer_in`. Transients of different partitions never share a
+    /// native object, neither within a frame nor across executions. A scope
+    /// owns nothing, needs no disposal and stays valid after it is cleared.
     pub fn create_resource_pool_scope(&mut self) -> ResourcePoolScope {
         self.scopes = self.scopes.wrapping_add(1);
         ResourcePoolScope { owner: self.owner, index: self.scopes }
+    }
+
+    /// The pool's counters. A CPU-only runtime's are all zero.
+    #[must_use]
+    pub fn resource_pool_stats(&self) -> ResourcePoolStats {
+        self.pool.stats()
+    }
+
+    /// Destroys every retained pooled object, in every scope and the default
+    /// domain, without waiting for the GPU. Cumulative counters are kept and
+    /// plans stay valid: later executions create objects again.
+    pub fn clear_resource_pool(&mut self) {
+        self.pool.clear();
+    }
+
+    /// Destroys the retained pooled objects of one scope, for example after a
+    /// resize made its size-dependent targets obsolete. The scope stays
+    /// usable. Fails with FG2014 when the scope belongs to another runtime,
+    /// even when the pool is empty.
+    pub fn clear_resource_pool_scope(&mut self, scope: ResourcePoolScope) -> Result<()> {
+        if scope.owner != self.owner {
+            return Err(FrameGraphError::ForeignResourcePoolScope { runtime: self.owner, scope_owner: scope.owner });
+        }
+        self.pool.clear_scope(scope);
+        Ok(())
+    }
+
+    /// Destroys the retained pooled objects `predicate` selects and returns
+    /// their estimated bytes (an estimate, not freed video memory).
+    ///
+    /// The predicate sees each retained object once, in an unspecified order,
+    /// through a borrowed [`PooledResourceInfo`]: its scope, descriptor,
+    /// estimated bytes and the number of accepted executions since it was
+    /// last used. Every object is judged before any is removed, so a
+    /// predicate that panics leaves the pool unchanged (its own side effects
+    /// are not undone). Destruction does not wait for the GPU.
+    ///
+    /// ```
+    /// # let (device, _queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = zenfg_runtime::FrameGraph::with_device(&device);
+    /// let removed = graph.evict_resource_pool(|info| info.unused_executions > 60);
+    /// assert_eq!(removed, 0);
+    /// ```
+    pub fn evict_resource_pool(&mut self, predicate: impl FnMut(&PooledResourceInfo<'_>) -> bool) -> u64 {
+        self.pool.evict(predicate)
     }
 }
 
@@ -85,6 +145,7 @@ impl fmt::Debug for FrameGraph {
             .field("owner", &self.owner)
             .field("recordings", &self.recording)
             .field("has_device", &self.device.is_some())
+            .field("pool", &self.pool.stats())
             .finish_non_exhaustive()
     }
 }

@@ -20,6 +20,7 @@ macro_rules! dense_id {
                 self.0
             }
 
+            #[allow(dead_code, reason = "generated for every id; not every id indexes a table")]
             pub(crate) const fn index(self) -> usize {
                 self.0 as usize
             }

@@ -83,6 +83,10 @@ pub use desc::{
     ResourceRange, TextureDesc, TextureSubresourceRange, TextureViewDesc,
 };
 pub use error::{FrameGraphError, PassRef, ResourceRef, Result};
+pub use execute::{
+    CpuTimingNodeReport, CpuTimingReport, ExecutionOptions, ExecutionTiming, GpuTimingNodeKind, GpuTimingNodeReport,
+    GpuTimingReadback, GpuTimingReport, GpuTimingUnavailableReason, TimingMode,
+};
 pub use graph::FrameGraph;
 pub use handle::{Buffer, BufferSlice, SurfaceTexture, Texture, TextureTarget, TextureView};
 pub use ids::{AccessId, AllocationId, DebugGroupId, PassId, ResourceId, ValueId, ViewId};
@@ -90,7 +94,7 @@ pub use ops::{
     AttachmentStoreOp, BufferTextureCopyLocation, ClearBufferOp, ColorAttachmentLoadOp, ColorAttachmentOps,
     DepthAttachmentLoadOp, DepthAttachmentOps, TextureCopyLocation,
 };
-pub use pool::ResourcePoolScope;
+pub use pool::{PooledResourceDesc, PooledResourceInfo, ResourcePoolScope, ResourcePoolStats};
 pub use record::frame::Frame;
 pub use record::pass::PassBuilder;
 pub use token::kind;

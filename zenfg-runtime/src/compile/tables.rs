@@ -23,7 +23,7 @@ pub(crate) fn logical_bytes(resource: &ResourceRecord) -> u64 {
     }
 }
 
-fn usage_of(resource: &ResourceRecord, bits: u32) -> ResourceUsage {
+pub(crate) fn usage_of(resource: &ResourceRecord, bits: u32) -> ResourceUsage {
     match resource.shape {
         ResourceShape::Texture { .. } => ResourceUsage::Texture(wgpu::TextureUsages::from_bits_truncate(bits)),
         ResourceShape::Buffer { .. } => ResourceUsage::Buffer(wgpu::BufferUsages::from_bits_truncate(bits)),

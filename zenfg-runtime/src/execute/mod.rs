@@ -1,3 +1,136 @@
 //! Execution of compiled frames on a caller-owned queue.
+//!
+//! One execution runs, in order: the device check (FG4001); the CPU clock
+//! when CPU timing is on; [preflight](preflight) (nothing is acquired,
+//! encoded or called when it fails); one idle-age step of the pool; GPU
+//! timing setup; one pooled native object per physical allocation; the
+//! planned texture views; the segments, each graph segment submitted as it
+//! ends; the GPU readback. Transients go back to the pool on every exit path,
+//! callback errors and panics included; already submitted segments stay
+//! submitted.
 
+mod cpu_timing;
+mod encode;
+mod gpu_timing;
+mod markers;
+mod natives;
+mod options;
+mod preflight;
+mod profiler;
 pub(crate) mod resolve;
+mod segment;
+mod views;
+
+use std::time::Instant;
+
+pub use cpu_timing::{CpuTimingNodeReport, CpuTimingReport};
+pub use gpu_timing::{
+    GpuTimingNodeKind, GpuTimingNodeReport, GpuTimingReadback, GpuTimingReport, GpuTimingUnavailableReason,
+};
+pub use options::{ExecutionOptions, ExecutionTiming, TimingMode};
+pub(crate) use profiler::GpuProfiler;
+
+use self::cpu_timing::{Clock, CpuTimer};
+use self::markers::DebugMarkers;
+use self::natives::NativeTable;
+use self::preflight::preflight;
+use self::resolve::ResolveTable;
+use self::segment::Executor;
+use self::views::native_views;
+use crate::compile::CompiledFrame;
+use crate::error::{FrameGraphError, Result};
+use crate::graph::FrameGraph;
+use crate::pool::lease::Lease;
+use crate::record::Recording;
+
+impl CompiledFrame<'_> {
+    /// Executes the retained work on `queue` with default options.
+    ///
+    /// Fails with FG4001 on a runtime without a device, FG4004 for a retained
+    /// node without an executor, FG4002 / FG4003 for a missing or unsuitable
+    /// import binding — all before anything is acquired or called — and with
+    /// the first error a callback returns.
+    pub fn execute(self, queue: &wgpu::Queue) -> Result<()> {
+        self.execute_with_options(queue, ExecutionOptions::default())
+    }
+
+    /// Executes the retained work on `queue` with `options`.
+    pub fn execute_with_options(self, queue: &wgpu::Queue, options: ExecutionOptions) -> Result<()> {
+        self.run(queue, options, None, Instant::now).map(|_| ())
+    }
+
+    /// Executes the retained work and collects the timing `mode` asks for.
+    /// GPU timing that cannot be collected is reported as unavailable and
+    /// never fails the execution.
+    pub fn execute_with_timing(
+        self,
+        queue: &wgpu::Queue,
+        options: ExecutionOptions,
+        mode: TimingMode,
+    ) -> Result<ExecutionTiming> {
+        self.run(queue, options, Some(mode), Instant::now)
+    }
+
+    fn run(
+        self,
+        queue: &wgpu::Queue,
+        options: ExecutionOptions,
+        mode: Option<TimingMode>,
+        clock: Clock,
+    ) -> Result<ExecutionTiming> {
+        let CompiledFrame { graph, identity, mut rec, plan, .. } = self;
+        let FrameGraph { device, pool, profiler, .. } = graph;
+        let device = device.as_ref().ok_or(FrameGraphError::MissingGpuDevice)?;
+        let frame_index = options.frame_index;
+        let mut cpu = mode.filter(|mode| mode.cpu()).map(|_| CpuTimer::start(clock, plan.order.len()));
+        preflight(&rec, &plan)?;
+        pool.age();
+
+        let mut active = None;
+        let mut readback = None;
+        if mode.is_some_and(TimingMode::gpu) {
+            match profiler.begin(device, queue, &rec, &plan, frame_index) {
+                Ok(timing) => active = Some(timing),
+                Err(reason) => readback = Some(GpuTimingReadback::unavailable(frame_index, reason)),
+            }
+        }
+
+        {
+            let mut lease = Lease::acquire(pool, device, &plan.allocations, &rec.resources);
+            let Recording { resources, nodes, callbacks, accesses, colors, copies, clears, groups, .. } = &mut rec;
+            let views = native_views(&plan.views.views, resources, &plan.resource_allocation, lease.instances_mut())?;
+            let natives = NativeTable { resources, allocations: &plan.resource_allocation, leased: lease.instances() };
+            let table = ResolveTable {
+                identity,
+                nodes,
+                accesses,
+                natives,
+                access_views: &plan.views.access_views,
+                views: &views,
+            };
+            let mut executor = Executor {
+                device,
+                queue,
+                table: &table,
+                nodes,
+                colors,
+                copies,
+                clears,
+                callbacks,
+                frame_index,
+                markers: DebugMarkers::new(groups, options.gpu_debug_groups),
+                cpu: cpu.as_mut(),
+                gpu: active.as_ref(),
+                timed: 0,
+                color_attachments: Vec::new(),
+            };
+            executor.run(&plan.order, &plan.segments)?;
+            if let Some(active) = active {
+                readback = Some(profiler.finish(device, active));
+            }
+        }
+
+        let cpu = cpu.map(|timer| timer.finish(frame_index, &mut rec.nodes));
+        Ok(ExecutionTiming { frame_index, cpu, gpu: readback })
+    }
+}

@@ -1,9 +1,10 @@
 //! Token resolution inside callbacks.
 
+use super::natives::NativeTable;
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::handle::RecordingIdentity;
 use crate::ids::{AccessId, PassId};
-use crate::record::{AccessRecord, NativeResource, NodeRecord, ResourceRecord};
+use crate::record::{AccessRecord, NodeRecord};
 
 /// Index of "no view" in [`ResolveTable::access_views`].
 pub(crate) const NO_VIEW: u32 = u32::MAX;
@@ -12,11 +13,9 @@ pub(crate) const NO_VIEW: u32 = u32::MAX;
 pub(crate) struct ResolveTable<'e> {
     pub identity: RecordingIdentity,
     pub nodes: &'e [NodeRecord],
-    pub resources: &'e [ResourceRecord],
     pub accesses: &'e [AccessRecord],
-    /// The native object of each resource for this execution: bound imports
-    /// and pooled transients.
-    pub natives: &'e [Option<NativeResource>],
+    /// Bound imports and leased transients.
+    pub natives: NativeTable<'e>,
     /// The planned view of each access, or [`NO_VIEW`].
     pub access_views: &'e [u32],
     pub views: &'e [wgpu::TextureView],
@@ -55,15 +54,6 @@ impl<'e> ResolveTable<'e> {
             .ok_or_else(|| FrameGraphError::internal(format!("{access} of {pass} is not in the compiled frame")))
     }
 
-    fn native(&self, record: &AccessRecord) -> Result<&'e NativeResource> {
-        self.natives[record.resource.index()].as_ref().ok_or_else(|| FrameGraphError::MissingNativeBinding {
-            resource: crate::error::ResourceRef {
-                id: record.resource,
-                label: self.resources[record.resource.index()].label().clone(),
-            },
-        })
-    }
-
     pub fn buffer(
         &self,
         executing: PassId,
@@ -72,10 +62,7 @@ impl<'e> ResolveTable<'e> {
         access: AccessId,
     ) -> Result<&'e wgpu::Buffer> {
         let record = self.access(executing, identity, pass, access)?;
-        match self.native(record)? {
-            NativeResource::Buffer(buffer) => Ok(buffer),
-            NativeResource::Texture(_) => Err(FrameGraphError::internal("a buffer access resolved to a texture")),
-        }
+        self.natives.buffer(record.resource)
     }
 
     pub fn texture(
@@ -86,10 +73,7 @@ impl<'e> ResolveTable<'e> {
         access: AccessId,
     ) -> Result<&'e wgpu::Texture> {
         let record = self.access(executing, identity, pass, access)?;
-        match self.native(record)? {
-            NativeResource::Texture(texture) => Ok(texture),
-            NativeResource::Buffer(_) => Err(FrameGraphError::internal("a texture access resolved to a buffer")),
-        }
+        self.natives.texture(record.resource)
     }
 
     pub fn texture_view(
@@ -100,7 +84,7 @@ impl<'e> ResolveTable<'e> {
         access: AccessId,
     ) -> Result<&'e wgpu::TextureView> {
         let record = self.access(executing, identity, pass, access)?;
-        self.native(record)?;
+        self.natives.get(record.resource)?;
         match self.access_views[access.index()] {
             NO_VIEW => Err(FrameGraphError::internal(format!(
                 "{access} is a {} access, which has no planned view; resolve it with `texture`",

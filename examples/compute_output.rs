@@ -1,0 +1,75 @@
+//! A compute pass with a real WGSL pipeline writes a transient buffer; a copy
+//! node moves it into a caller-owned readback buffer, whose values are
+//! printed.
+//!
+//!     cargo run --example compute-output
+
+mod support;
+
+use wgpu::BufferUsages;
+use zenfg_runtime::{
+    BufferDesc, BufferRange, CompileOptions, FrameGraph, FrameGraphError, ImportBufferOptions, InitialContents,
+    WriteContents,
+};
+
+const COUNT: u64 = 16;
+
+const SHADER: &str = "
+@group(0) @binding(0) var<storage, read_write> squares: array<u32>;
+@compute @workgroup_size(16)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    squares[id.x] = id.x * id.x;
+}";
+
+fn main() -> Result<(), FrameGraphError> {
+    let (device, queue, _) = support::device("compute-output");
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("squares"),
+        source: wgpu::ShaderSource::Wgsl(SHADER.into()),
+    });
+    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some("squares"),
+        layout: None,
+        module: &module,
+        entry_point: None,
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let readback = support::readback_buffer(&device, "squares-readback", COUNT * 4);
+
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let squares = frame.create_buffer(BufferDesc::new("squares", COUNT * 4))?;
+    let output = frame.import_buffer(
+        BufferDesc::new("readback", COUNT * 4),
+        ImportBufferOptions::new(InitialContents::Undefined)
+            .with_exposed_usage(BufferUsages::MAP_READ | BufferUsages::COPY_DST),
+    )?;
+    frame.bind_imported_buffer(output, &readback)?;
+
+    let mut pass = frame.compute_pass("squares");
+    let token = pass.storage_buffer_write(squares, BufferRange::whole(), WriteContents::Overwrite)?;
+    pass.finish_compute(move |mut cx| {
+        let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("squares"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: cx.resources.buffer(token)?.as_entire_binding() }],
+        });
+        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_bind_group(0, &bind_group, &[]);
+        cx.pass.dispatch_workgroups(1, 1, 1);
+        Ok(())
+    })?;
+    let mut copy = frame.copy_pass("readback");
+    copy.copy_buffer_to_buffer(squares, 0, output, 0, COUNT * 4)?;
+    copy.finish()?;
+    frame.mark_readback(output, BufferRange::whole())?;
+    frame.compile(CompileOptions::default())?.execute(&queue)?;
+
+    let values: Vec<u32> = support::read_buffer(&device, &readback)
+        .chunks_exact(4)
+        .map(|bytes| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
+        .collect();
+    println!("squares: {values:?}");
+    Ok(())
+}

@@ -1,0 +1,516 @@
+//! One multi-pass frame executed through zenfg and the same passes written
+//! by hand against plain wgpu, on the system's adapter (software Vulkan on
+//! machines without a GPU).
+//!
+//! The frame: a compute pass simulates particles; a render pass fills a
+//! G-buffer (color and depth); a render pass lights it into an HDR target; a
+//! compute pass blurs that into a storage texture; a render pass composites
+//! it into a caller-owned output texture. The plain version creates its
+//! targets, views and bind groups once and only encodes and submits per
+//! frame; the zenfg version records, compiles and executes every frame,
+//! takes its targets from the pool and creates its bind groups in callbacks.
+//!
+//! Per frame, two wall times are taken, `submit` (until the work is
+//! submitted) and `frame` (until the GPU has finished it), and `cpu`: the CPU
+//! time every thread of the process spent on the frame (on a software
+//! adapter that includes the rasterizer's threads). The two versions
+//! alternate frame by frame, so both see the same machine. Each of five
+//! rounds runs 20 warm-up frames of each version, then 200 measured ones,
+//! and prints the medians; the last lines give the medians over rounds and
+//! the ratios zenfg / plain.
+//!
+//!     cargo run --release --example exec-vs-wgpu-bench
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use wgpu::{Color, TextureFormat, TextureUsages};
+use zenfg_runtime::{
+    BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, DepthAttachmentOps, FrameGraph, ImportTextureOptions,
+    InitialContents, RootReason, TextureDesc, WriteContents,
+};
+
+const SIDE: u32 = 256;
+const PARTICLES: u32 = 65_536;
+const ROUNDS: usize = 5;
+const WARM_UP: usize = 20;
+const FRAMES: usize = 200;
+
+const SIMULATE: &str = "
+@group(0) @binding(0) var<storage, read_write> particles: array<vec4<f32>>;
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let seed = f32(id.x);
+    particles[id.x] = vec4<f32>(sin(seed), cos(seed), seed * 0.001, 1.0);
+}";
+
+const GBUFFER: &str = "
+@vertex
+fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
+    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
+    return vec4<f32>(uv * 2.0 - 1.0, 0.5, 1.0);
+}
+@fragment
+fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
+    return vec4<f32>(fract(position.xy / 64.0), 0.5, 1.0);
+}";
+
+const LIGHTING: &str = "
+@group(0) @binding(0) var albedo: texture_2d<f32>;
+@vertex
+fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
+    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
+    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+}
+@fragment
+fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
+    return textureLoad(albedo, vec2<i32>(position.xy), 0) * 2.0;
+}";
+
+const BLUR: &str = "
+@group(0) @binding(0) var hdr: texture_2d<f32>;
+@group(0) @binding(1) var blurred: texture_storage_2d<rgba8unorm, write>;
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let size = vec2<i32>(textureDimensions(hdr));
+    let center = vec2<i32>(id.xy);
+    var sum = vec4<f32>(0.0);
+    for (var dx = -1; dx <= 1; dx = dx + 1) {
+        sum = sum + textureLoad(hdr, clamp(center + vec2<i32>(dx, 0), vec2<i32>(0), size - 1), 0);
+    }
+    textureStore(blurred, center, sum / 6.0);
+}";
+
+const COMPOSITE: &str = "
+@group(0) @binding(0) var blurred: texture_2d<f32>;
+@vertex
+fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
+    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
+    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+}
+@fragment
+fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
+    return textureLoad(blurred, vec2<i32>(position.xy), 0);
+}";
+
+struct Pipelines {
+    simulate: wgpu::ComputePipeline,
+    gbuffer: wgpu::RenderPipeline,
+    lighting: wgpu::RenderPipeline,
+    blur: wgpu::ComputePipeline,
+    composite: wgpu::RenderPipeline,
+}
+
+impl Pipelines {
+    fn new(device: &wgpu::Device) -> Self {
+        let module = |source: &str| {
+            device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: None,
+                source: wgpu::ShaderSource::Wgsl(source.into()),
+            })
+        };
+        let compute = |source: &str| {
+            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: None,
+                layout: None,
+                module: &module(source),
+                entry_point: None,
+                compilation_options: Default::default(),
+                cache: None,
+            })
+        };
+        let render = |source: &str, format: TextureFormat, depth: bool| {
+            let module = module(source);
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: None,
+                layout: None,
+                vertex: wgpu::VertexState {
+                    module: &module,
+                    entry_point: None,
+                    compilation_options: Default::default(),
+                    buffers: &[],
+                },
+                primitive: Default::default(),
+                depth_stencil: depth.then(|| wgpu::DepthStencilState {
+                    format: TextureFormat::Depth32Float,
+                    depth_write_enabled: Some(true),
+                    depth_compare: Some(wgpu::CompareFunction::Less),
+                    stencil: Default::default(),
+                    bias: Default::default(),
+                }),
+                multisample: Default::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: &module,
+                    entry_point: None,
+                    compilation_options: Default::default(),
+                    targets: &[Some(format.into())],
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+        };
+        Self {
+            simulate: compute(SIMULATE),
+            gbuffer: render(GBUFFER, TextureFormat::Rgba8Unorm, true),
+            lighting: render(LIGHTING, TextureFormat::Rgba16Float, false),
+            blur: compute(BLUR),
+            composite: render(COMPOSITE, TextureFormat::Rgba8Unorm, false),
+        }
+    }
+}
+
+fn bind_group(
+    device: &wgpu::Device,
+    layout: &wgpu::BindGroupLayout,
+    resources: &[wgpu::BindingResource<'_>],
+) -> wgpu::BindGroup {
+    let entries: Vec<wgpu::BindGroupEntry<'_>> = resources
+        .iter()
+        .enumerate()
+        .map(|(binding, resource)| wgpu::BindGroupEntry { binding: binding as u32, resource: resource.clone() })
+        .collect();
+    device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })
+}
+
+fn color_attachment(view: &wgpu::TextureView) -> Option<wgpu::RenderPassColorAttachment<'_>> {
+    Some(wgpu::RenderPassColorAttachment {
+        view,
+        depth_slice: None,
+        resolve_target: None,
+        ops: wgpu::Operations { load: wgpu::LoadOp::Clear(Color::BLACK), store: wgpu::StoreOp::Store },
+    })
+}
+
+/// The hand-written frame: everything created once, then encoded per frame.
+struct Plain {
+    particle_group: wgpu::BindGroup,
+    albedo: wgpu::TextureView,
+    depth: wgpu::TextureView,
+    hdr: wgpu::TextureView,
+    lighting_group: wgpu::BindGroup,
+    blur_group: wgpu::BindGroup,
+    composite_group: wgpu::BindGroup,
+    output: wgpu::TextureView,
+}
+
+impl Plain {
+    fn new(device: &wgpu::Device, pipelines: &Pipelines, output: &wgpu::Texture) -> Self {
+        let texture = |format, usage| {
+            device
+                .create_texture(&wgpu::TextureDescriptor {
+                    label: None,
+                    size: wgpu::Extent3d { width: SIDE, height: SIDE, depth_or_array_layers: 1 },
+                    mip_level_count: 1,
+                    sample_count: 1,
+                    dimension: wgpu::TextureDimension::D2,
+                    format,
+                    usage,
+                    view_formats: &[],
+                })
+                .create_view(&Default::default())
+        };
+        let sampled_target = TextureUsages::RENDER_ATTACHMENT | TextureUsages::TEXTURE_BINDING;
+        let particles = device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: u64::from(PARTICLES) * 16,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        let albedo = texture(TextureFormat::Rgba8Unorm, sampled_target);
+        let depth = texture(TextureFormat::Depth32Float, TextureUsages::RENDER_ATTACHMENT);
+        let hdr = texture(TextureFormat::Rgba16Float, sampled_target);
+        let blurred =
+            texture(TextureFormat::Rgba8Unorm, TextureUsages::STORAGE_BINDING | TextureUsages::TEXTURE_BINDING);
+        let layout = |pipeline: &wgpu::ComputePipeline| pipeline.get_bind_group_layout(0);
+        Self {
+            particle_group: bind_group(device, &layout(&pipelines.simulate), &[particles.as_entire_binding()]),
+            lighting_group: bind_group(
+                device,
+                &pipelines.lighting.get_bind_group_layout(0),
+                &[wgpu::BindingResource::TextureView(&albedo)],
+            ),
+            blur_group: bind_group(
+                device,
+                &layout(&pipelines.blur),
+                &[wgpu::BindingResource::TextureView(&hdr), wgpu::BindingResource::TextureView(&blurred)],
+            ),
+            composite_group: bind_group(
+                device,
+                &pipelines.composite.get_bind_group_layout(0),
+                &[wgpu::BindingResource::TextureView(&blurred)],
+            ),
+            albedo,
+            depth,
+            hdr,
+            output: output.create_view(&Default::default()),
+        }
+    }
+
+    fn submit(&self, device: &wgpu::Device, queue: &wgpu::Queue, pipelines: &Pipelines) {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&pipelines.simulate);
+            pass.set_bind_group(0, &self.particle_group, &[]);
+            pass.dispatch_workgroups(PARTICLES / 256, 1, 1);
+        }
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                color_attachments: &[color_attachment(&self.albedo)],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &self.depth,
+                    depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(1.0), store: wgpu::StoreOp::Discard }),
+                    stencil_ops: None,
+                }),
+                ..Default::default()
+            });
+            pass.set_pipeline(&pipelines.gbuffer);
+            pass.draw(0..3, 0..1);
+        }
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                color_attachments: &[color_attachment(&self.hdr)],
+                ..Default::default()
+            });
+            pass.set_pipeline(&pipelines.lighting);
+            pass.set_bind_group(0, &self.lighting_group, &[]);
+            pass.draw(0..3, 0..1);
+        }
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&pipelines.blur);
+            pass.set_bind_group(0, &self.blur_group, &[]);
+            pass.dispatch_workgroups(SIDE / 8, SIDE / 8, 1);
+        }
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                color_attachments: &[color_attachment(&self.output)],
+                ..Default::default()
+            });
+            pass.set_pipeline(&pipelines.composite);
+            pass.set_bind_group(0, &self.composite_group, &[]);
+            pass.draw(0..3, 0..1);
+        }
+        queue.submit([encoder.finish()]);
+    }
+}
+
+/// The same frame through zenfg: recorded, compiled and executed.
+fn submit_graph(graph: &mut FrameGraph, queue: &wgpu::Queue, pipelines: &Pipelines, output: &wgpu::Texture) {
+    let texture = |label, format| TextureDesc::new_2d(label, SIDE, SIDE, format);
+    let mut frame = graph.begin_frame();
+    let particles = frame.create_buffer(BufferDesc::new("particles", u64::from(PARTICLES) * 16)).unwrap();
+    let albedo = frame.create_texture(texture("albedo", TextureFormat::Rgba8Unorm)).unwrap();
+    let depth = frame.create_texture(texture("depth", TextureFormat::Depth32Float)).unwrap();
+    let hdr = frame.create_texture(texture("hdr", TextureFormat::Rgba16Float)).unwrap();
+    let blurred = frame.create_texture(texture("blurred", TextureFormat::Rgba8Unorm)).unwrap();
+    let target = frame
+        .import_texture(
+            texture("output", TextureFormat::Rgba8Unorm),
+            ImportTextureOptions::new(InitialContents::Undefined),
+        )
+        .unwrap();
+    frame.bind_imported_texture(target, output).unwrap();
+
+    let mut pass = frame.compute_pass("simulate");
+    let token = pass.storage_buffer_write(particles, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+    pass.set_side_effect(true);
+    let pipeline = pipelines.simulate.clone();
+    pass.finish_compute(move |mut cx| {
+        let group = bind_group(
+            cx.device,
+            &pipeline.get_bind_group_layout(0),
+            &[cx.resources.buffer(token)?.as_entire_binding()],
+        );
+        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_bind_group(0, &group, &[]);
+        cx.pass.dispatch_workgroups(PARTICLES / 256, 1, 1);
+        Ok(())
+    })
+    .unwrap();
+
+    let mut pass = frame.render_pass("gbuffer");
+    let _ = pass.color_attachment(albedo, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    let _ = pass.depth_attachment(depth, DepthAttachmentOps::clear_discard(1.0)).unwrap();
+    let pipeline = pipelines.gbuffer.clone();
+    pass.finish_render(move |mut cx| {
+        cx.pass.set_pipeline(&pipeline);
+        cx.pass.draw(0..3, 0..1);
+        Ok(())
+    })
+    .unwrap();
+
+    let mut pass = frame.render_pass("lighting");
+    let source = pass.sampled_texture(albedo).unwrap();
+    let _ = pass.color_attachment(hdr, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    let pipeline = pipelines.lighting.clone();
+    pass.finish_render(move |mut cx| {
+        let group = bind_group(
+            cx.device,
+            &pipeline.get_bind_group_layout(0),
+            &[wgpu::BindingResource::TextureView(cx.resources.texture_view(source)?)],
+        );
+        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_bind_group(0, &group, &[]);
+        cx.pass.draw(0..3, 0..1);
+        Ok(())
+    })
+    .unwrap();
+
+    let mut pass = frame.compute_pass("blur");
+    let source = pass.sampled_texture(hdr).unwrap();
+    let destination = pass.storage_texture_write(blurred, WriteContents::Overwrite).unwrap();
+    let pipeline = pipelines.blur.clone();
+    pass.finish_compute(move |mut cx| {
+        let group = bind_group(
+            cx.device,
+            &pipeline.get_bind_group_layout(0),
+            &[
+                wgpu::BindingResource::TextureView(cx.resources.texture_view(source)?),
+                wgpu::BindingResource::TextureView(cx.resources.texture_view(destination)?),
+            ],
+        );
+        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_bind_group(0, &group, &[]);
+        cx.pass.dispatch_workgroups(SIDE / 8, SIDE / 8, 1);
+        Ok(())
+    })
+    .unwrap();
+
+    let mut pass = frame.render_pass("composite");
+    let source = pass.sampled_texture(blurred).unwrap();
+    let _ = pass.color_attachment(target, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    let pipeline = pipelines.composite.clone();
+    pass.finish_render(move |mut cx| {
+        let group = bind_group(
+            cx.device,
+            &pipeline.get_bind_group_layout(0),
+            &[wgpu::BindingResource::TextureView(cx.resources.texture_view(source)?)],
+        );
+        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_bind_group(0, &group, &[]);
+        cx.pass.draw(0..3, 0..1);
+        Ok(())
+    })
+    .unwrap();
+    frame.mark_texture_root(target, RootReason::Output).unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(queue).unwrap();
+}
+
+fn median(samples: &mut [Duration]) -> Duration {
+    samples.sort_unstable();
+    samples[samples.len() / 2]
+}
+
+fn micros(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1e6
+}
+
+/// CPU time consumed so far by every thread of the process (the software
+/// adapter's worker threads included), where Linux reports it.
+fn process_cpu_time() -> Option<Duration> {
+    let mut total = 0_u64;
+    for task in std::fs::read_dir("/proc/self/task").ok()? {
+        let stat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
+        total += stat.split_whitespace().next()?.parse::<u64>().ok()?;
+    }
+    Some(Duration::from_nanos(total))
+}
+
+/// What one frame of one version cost.
+#[derive(Clone, Copy)]
+struct Sample {
+    submit: Duration,
+    frame: Duration,
+    cpu: Option<Duration>,
+}
+
+/// Runs one frame and waits for the GPU.
+fn sample(device: &wgpu::Device, frame: &mut dyn FnMut()) -> Sample {
+    let cpu_before = process_cpu_time();
+    let started = Instant::now();
+    frame();
+    let submit = started.elapsed();
+    device.poll(wgpu::PollType::wait_indefinitely()).expect("the device finishes its work");
+    let frame = started.elapsed();
+    let cpu = process_cpu_time().zip(cpu_before).map(|(after, before)| after.saturating_sub(before));
+    Sample { submit, frame, cpu }
+}
+
+/// The median of each measure over `samples`.
+fn medians(samples: &[Sample]) -> Sample {
+    let pick = |field: fn(&Sample) -> Option<Duration>| {
+        let mut values: Vec<Duration> = samples.iter().filter_map(field).collect();
+        (!values.is_empty()).then(|| median(&mut values))
+    };
+    Sample {
+        submit: pick(|sample| Some(sample.submit)).unwrap_or_default(),
+        frame: pick(|sample| Some(sample.frame)).unwrap_or_default(),
+        cpu: pick(|sample| sample.cpu),
+    }
+}
+
+fn main() {
+    let (device, queue, adapter) = support::device("exec-vs-wgpu-bench");
+    println!("adapter: {} ({:?})", adapter.name, adapter.backend);
+    let pipelines = Pipelines::new(&device);
+    let output = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("output"),
+        size: wgpu::Extent3d { width: SIDE, height: SIDE, depth_or_array_layers: 1 },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: TextureFormat::Rgba8Unorm,
+        usage: TextureUsages::RENDER_ATTACHMENT,
+        view_formats: &[],
+    });
+    let plain = Plain::new(&device, &pipelines, &output);
+    let mut graph = FrameGraph::with_device(&device);
+    let mut plain_frame = || plain.submit(&device, &queue, &pipelines);
+    let mut graph_frame = || submit_graph(&mut graph, &queue, &pipelines, &output);
+    let mut rounds: [Vec<Sample>; 2] = [Vec::new(), Vec::new()];
+    for round in 0..ROUNDS {
+        let mut samples: [Vec<Sample>; 2] = [Vec::with_capacity(FRAMES), Vec::with_capacity(FRAMES)];
+        for index in 0..WARM_UP + FRAMES {
+            let order = if (round + index) % 2 == 0 { [0, 1] } else { [1, 0] };
+            for version in order {
+                let frame: &mut dyn FnMut() = if version == 0 { &mut plain_frame } else { &mut graph_frame };
+                let measured = sample(&device, frame);
+                if index >= WARM_UP {
+                    samples[version].push(measured);
+                }
+            }
+        }
+        for version in [0, 1] {
+            let times = medians(&samples[version]);
+            println!(
+                "round={round} version={} submit_median_us={:.1} frame_median_us={:.1} cpu_median_us={}",
+                ["plain-wgpu", "zenfg"][version],
+                micros(times.submit),
+                micros(times.frame),
+                times.cpu.map_or_else(|| "n/a".to_owned(), |cpu| format!("{:.1}", micros(cpu)))
+            );
+            rounds[version].push(times);
+        }
+    }
+    let summary = |field: fn(&Sample) -> Option<Duration>| {
+        let [plain, graph] = [0, 1].map(|version| {
+            let mut values: Vec<Duration> = rounds[version].iter().filter_map(field).collect();
+            (!values.is_empty()).then(|| median(&mut values))
+        });
+        match plain.zip(graph) {
+            Some((plain, graph)) => format!(
+                "plain={:.1}us zenfg={:.1}us ratio={:.3}",
+                micros(plain),
+                micros(graph),
+                graph.as_secs_f64() / plain.as_secs_f64()
+            ),
+            None => "n/a".to_owned(),
+        }
+    };
+    println!("median over rounds, submit: {}", summary(|times| Some(times.submit)));
+    println!("median over rounds, frame: {}", summary(|times| Some(times.frame)));
+    println!("median over rounds, cpu: {}", summary(|times| times.cpu));
+    println!("pool after the run: {:?}", graph.resource_pool_stats());
+}

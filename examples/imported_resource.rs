@@ -1,0 +1,105 @@
+//! Caller-owned buffers imported into a frame: an input array and a uniform
+//! with a scale factor, both with exposed usage, read by a compute pass that
+//! writes a transient; a copy node moves the result into a caller-owned
+//! readback buffer. The graph borrows the imports and never destroys them.
+//!
+//!     cargo run --example imported-resource
+
+mod support;
+
+use wgpu::BufferUsages;
+use wgpu::util::DeviceExt;
+use zenfg_runtime::{
+    BufferDesc, BufferRange, CompileOptions, FrameGraph, FrameGraphError, ImportBufferOptions, InitialContents,
+    WriteContents,
+};
+
+const SHADER: &str = "
+@group(0) @binding(0) var<storage, read> input: array<u32>;
+@group(0) @binding(1) var<uniform> scale: u32;
+@group(0) @binding(2) var<storage, read_write> output: array<u32>;
+@compute @workgroup_size(8)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    output[id.x] = input[id.x] * scale;
+}";
+
+fn main() -> Result<(), FrameGraphError> {
+    let (device, queue, _) = support::device("imported-resource");
+    let input_values: [u32; 8] = [1, 2, 3, 5, 8, 13, 21, 34];
+    let input_native = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("input"),
+        contents: &input_values.map(u32::to_le_bytes).concat(),
+        usage: BufferUsages::STORAGE,
+    });
+    let scale_native = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("scale"),
+        contents: &10_u32.to_le_bytes(),
+        usage: BufferUsages::UNIFORM,
+    });
+    let readback = support::readback_buffer(&device, "output-readback", 32);
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("scale"),
+        source: wgpu::ShaderSource::Wgsl(SHADER.into()),
+    });
+    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some("scale"),
+        layout: None,
+        module: &module,
+        entry_point: None,
+        compilation_options: Default::default(),
+        cache: None,
+    });
+
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let defined = |usage| ImportBufferOptions::new(InitialContents::Defined).with_exposed_usage(usage);
+    let input = frame.import_buffer(BufferDesc::new("input", 32), defined(BufferUsages::STORAGE))?;
+    frame.bind_imported_buffer(input, &input_native)?;
+    let scale = frame.import_buffer(BufferDesc::new("scale", 4), defined(BufferUsages::UNIFORM))?;
+    frame.bind_imported_buffer(scale, &scale_native)?;
+    let output = frame.import_buffer(
+        BufferDesc::new("readback", 32),
+        ImportBufferOptions::new(InitialContents::Undefined)
+            .with_exposed_usage(BufferUsages::MAP_READ | BufferUsages::COPY_DST),
+    )?;
+    frame.bind_imported_buffer(output, &readback)?;
+    let scaled = frame.create_buffer(BufferDesc::new("scaled", 32))?;
+
+    let mut pass = frame.compute_pass("scale");
+    let input_token = pass.storage_buffer_read(input, BufferRange::whole())?;
+    let scale_token = pass.uniform_buffer(scale, BufferRange::whole())?;
+    let output_token = pass.storage_buffer_write(scaled, BufferRange::whole(), WriteContents::Overwrite)?;
+    pass.finish_compute(move |mut cx| {
+        let entries = [
+            cx.resources.buffer(input_token)?.as_entire_binding(),
+            cx.resources.buffer(scale_token)?.as_entire_binding(),
+            cx.resources.buffer(output_token)?.as_entire_binding(),
+        ];
+        let entries: Vec<wgpu::BindGroupEntry<'_>> = entries
+            .into_iter()
+            .enumerate()
+            .map(|(binding, resource)| wgpu::BindGroupEntry { binding: binding as u32, resource })
+            .collect();
+        let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("scale"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &entries,
+        });
+        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_bind_group(0, &bind_group, &[]);
+        cx.pass.dispatch_workgroups(1, 1, 1);
+        Ok(())
+    })?;
+    let mut copy = frame.copy_pass("readback");
+    copy.copy_buffer_to_buffer(scaled, 0, output, 0, 32)?;
+    copy.finish()?;
+    frame.mark_readback(output, BufferRange::whole())?;
+    frame.compile(CompileOptions::default())?.execute(&queue)?;
+
+    let values: Vec<u32> = support::read_buffer(&device, &readback)
+        .chunks_exact(4)
+        .map(|bytes| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
+        .collect();
+    println!("input  {input_values:?}\nscaled {values:?}");
+    Ok(())
+}

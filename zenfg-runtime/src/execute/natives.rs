@@ -1,0 +1,44 @@
+//! [`NativeTable`]: the native object behind each logical resource during
+//! one execution — the bound object of an import, the leased pool object of
+//! a transient.
+
+use crate::error::{FrameGraphError, ResourceRef, Result};
+use crate::ids::{AllocationId, ResourceId};
+use crate::pool::store::Instance;
+use crate::record::{NativeResource, ResourceRecord};
+
+#[derive(Clone, Copy)]
+pub(crate) struct NativeTable<'e> {
+    pub resources: &'e [ResourceRecord],
+    /// The physical allocation of each transient.
+    pub allocations: &'e [Option<AllocationId>],
+    /// The leased object of each allocation.
+    pub leased: &'e [Instance],
+}
+
+impl<'e> NativeTable<'e> {
+    /// The native object of `resource` (FG4002 when there is none).
+    pub fn get(&self, resource: ResourceId) -> Result<&'e NativeResource> {
+        let native = match self.allocations[resource.index()] {
+            Some(allocation) => self.leased.get(allocation.index()).map(|instance| &instance.native),
+            None => self.resources[resource.index()].native.as_deref(),
+        };
+        native.ok_or_else(|| FrameGraphError::MissingNativeBinding {
+            resource: ResourceRef { id: resource, label: self.resources[resource.index()].label().clone() },
+        })
+    }
+
+    pub fn buffer(&self, resource: ResourceId) -> Result<&'e wgpu::Buffer> {
+        match self.get(resource)? {
+            NativeResource::Buffer(buffer) => Ok(buffer),
+            NativeResource::Texture(_) => Err(FrameGraphError::internal(format!("{resource} is not a buffer"))),
+        }
+    }
+
+    pub fn texture(&self, resource: ResourceId) -> Result<&'e wgpu::Texture> {
+        match self.get(resource)? {
+            NativeResource::Texture(texture) => Ok(texture),
+            NativeResource::Buffer(_) => Err(FrameGraphError::internal(format!("{resource} is not a texture"))),
+        }
+    }
+}

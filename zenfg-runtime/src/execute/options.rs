@@ -1,0 +1,66 @@
+//! What callers choose about an execution, and the timing it returns.
+
+use super::cpu_timing::CpuTimingReport;
+use super::gpu_timing::GpuTimingReadback;
+
+/// Options of one execution.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ExecutionOptions {
+    /// Mirror the recording's debug groups as native GPU debug groups
+    /// (visible in graphics debuggers). Off by default.
+    pub gpu_debug_groups: bool,
+    /// An application frame number passed to callbacks and timing reports.
+    /// It has no other effect (in particular it does not age the pool).
+    pub frame_index: u64,
+}
+
+impl ExecutionOptions {
+    /// The same options with native GPU debug groups on or off.
+    #[must_use]
+    pub const fn with_gpu_debug_groups(mut self, enabled: bool) -> Self {
+        self.gpu_debug_groups = enabled;
+        self
+    }
+
+    /// The same options with `frame_index`.
+    #[must_use]
+    pub const fn with_frame_index(mut self, frame_index: u64) -> Self {
+        self.frame_index = frame_index;
+        self
+    }
+}
+
+/// Which timing an execution collects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimingMode {
+    /// Synchronous CPU time per node and in total.
+    Cpu,
+    /// GPU time per render and compute pass, read back asynchronously.
+    Gpu,
+    /// Both.
+    Both,
+}
+
+impl TimingMode {
+    pub(crate) const fn cpu(self) -> bool {
+        matches!(self, Self::Cpu | Self::Both)
+    }
+
+    pub(crate) const fn gpu(self) -> bool {
+        matches!(self, Self::Gpu | Self::Both)
+    }
+}
+
+/// The timing of one successful execution.
+#[must_use = "the timing was collected to be read"]
+#[derive(Debug)]
+pub struct ExecutionTiming {
+    /// The frame index given in the execution options.
+    pub frame_index: u64,
+    /// The CPU report, when CPU timing was requested.
+    pub cpu: Option<CpuTimingReport>,
+    /// The GPU readback, when GPU timing was requested; it may report that
+    /// timing is unavailable, which never fails the execution.
+    pub gpu: Option<GpuTimingReadback>,
+}

@@ -1,0 +1,84 @@
+//! Preflight: everything that can be checked before anything is acquired,
+//! encoded or called.
+//!
+//! Order: allocation invariants, then each retained node in execution order —
+//! its executor (FG4004), then each of its accesses: a transient has an
+//! allocation, an import or surface has a bound native object (FG4002) whose
+//! usage covers the effective usage (FG4003).
+
+use crate::compile::Plan;
+use crate::error::{FrameGraphError, Result};
+use crate::ids::PassId;
+use crate::record::{AccessRecord, Callback, NativeResource, NodeWork, Recording};
+use crate::types::ResourceOrigin;
+
+pub(crate) fn preflight(rec: &Recording<'_>, plan: &Plan) -> Result<()> {
+    if let Some(empty) = plan.allocations.iter().position(|allocation| allocation.resources.is_empty()) {
+        return Err(FrameGraphError::internal(format!("allocation {empty} holds no resource")));
+    }
+    for &pass in &plan.order {
+        let node = &rec.nodes[pass.index()];
+        check_executor(rec, pass, &node.work)?;
+        for access in rec.node_accesses(node) {
+            check_access(rec, plan, access)?;
+        }
+    }
+    Ok(())
+}
+
+fn check_executor(rec: &Recording<'_>, pass: PassId, work: &NodeWork) -> Result<()> {
+    let callback = &rec.callbacks[pass.index()];
+    let expected = match (work, callback) {
+        (NodeWork::Copy { ops }, _) if ops.is_empty() => "a copy node needs at least one copy operation",
+        (NodeWork::ClearBuffer { ops }, _) if ops.is_empty() => "a clear node needs at least one clear operation",
+        (NodeWork::Copy { .. } | NodeWork::ClearBuffer { .. }, _)
+        | (NodeWork::Render { .. }, Some(Callback::Render(_)))
+        | (NodeWork::Compute, Some(Callback::Compute(_)))
+        | (NodeWork::Command, Some(Callback::Command(_)))
+        | (NodeWork::External, Some(Callback::External(_))) => return Ok(()),
+        (_, Some(_)) => {
+            return Err(FrameGraphError::internal(format!("{pass} has a callback of another node kind")));
+        }
+        (NodeWork::Render { .. }, None) => "close the render pass with `finish_render` and a callback that draws",
+        (NodeWork::Compute, None) => "close the compute pass with `finish_compute` and a callback that dispatches",
+        (NodeWork::Command, None) => "close the command pass with `finish_command` and a callback that encodes",
+        (NodeWork::External, None) => {
+            "close the external submission with `finish_external` and a callback that submits"
+        }
+    };
+    Err(FrameGraphError::MissingNodeExecutor { pass: rec.pass_ref(pass), expected })
+}
+
+fn check_access(rec: &Recording<'_>, plan: &Plan, access: &AccessRecord) -> Result<()> {
+    let resource = &rec.resources[access.resource.index()];
+    if resource.origin == ResourceOrigin::Transient {
+        if plan.resource_allocation[access.resource.index()].is_none() {
+            return Err(FrameGraphError::internal(format!("retained transient {} has no allocation", access.resource)));
+        }
+        return Ok(());
+    }
+    let needed = plan.usage[access.resource.index()];
+    let available = match resource.native.as_deref() {
+        None => return Err(FrameGraphError::MissingNativeBinding { resource: rec.resource_ref(access.resource) }),
+        Some(NativeResource::Buffer(buffer)) if resource.texture_desc().is_none() => buffer.usage().bits(),
+        Some(NativeResource::Texture(texture)) if resource.texture_desc().is_some() => texture.usage().bits(),
+        Some(_) => {
+            return Err(FrameGraphError::NativeDescriptorMismatch {
+                resource: rec.resource_ref(access.resource),
+                message: "the bound native object is of the other kind (buffer or texture)".into(),
+            });
+        }
+    };
+    if available & needed != needed {
+        let usage = crate::compile::tables::usage_of(resource, needed);
+        let native = crate::compile::tables::usage_of(resource, available);
+        return Err(FrameGraphError::NativeDescriptorMismatch {
+            resource: rec.resource_ref(access.resource),
+            message: format!(
+                "retained work needs usage {usage:?} but the native object only has {native:?}; \
+                 create the native object with that usage"
+            ),
+        });
+    }
+    Ok(())
+}

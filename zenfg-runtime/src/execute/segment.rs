@@ -1,0 +1,113 @@
+//! [`Executor`]: runs the segments of a compiled frame in order.
+//!
+//! A graph segment is one command encoder holding its nodes, submitted when
+//! the segment ends; an external submission segment calls its callback with
+//! the queue after the previous graph segment was submitted. GPU timing
+//! resolves its queries at the end of the last graph segment.
+
+use super::cpu_timing::CpuTimer;
+use super::markers::DebugMarkers;
+use super::profiler::ActiveTiming;
+use super::resolve::ResolveTable;
+use crate::compile::ExecutionSegmentKind;
+use crate::compile::segments::Segment;
+use crate::context::ExecutionResources;
+use crate::error::{FrameGraphError, PassRef, Result};
+use crate::ids::PassId;
+use crate::record::{Callback, ClearOp, ColorTarget, CopyOp, NodeRecord};
+
+/// Everything one execution encodes with.
+pub(crate) struct Executor<'x, 'frame> {
+    pub device: &'x wgpu::Device,
+    pub queue: &'x wgpu::Queue,
+    pub table: &'x ResolveTable<'x>,
+    pub nodes: &'x [NodeRecord],
+    pub colors: &'x [ColorTarget],
+    pub copies: &'x [CopyOp],
+    pub clears: &'x [ClearOp],
+    pub callbacks: &'x mut [Option<Callback<'frame>>],
+    pub frame_index: u64,
+    pub markers: DebugMarkers<'x>,
+    pub cpu: Option<&'x mut CpuTimer>,
+    pub gpu: Option<&'x ActiveTiming>,
+    /// Timed passes encoded so far: the next pass writes queries `2n` and `2n + 1`.
+    pub timed: u32,
+    /// Color attachments of the render pass being begun; reused across passes.
+    pub color_attachments: Vec<Option<wgpu::RenderPassColorAttachment<'x>>>,
+}
+
+impl<'x> Executor<'x, '_> {
+    pub fn run(&mut self, order: &[PassId], segments: &[Segment]) -> Result<()> {
+        let last_graph = segments.iter().rposition(|segment| segment.kind == ExecutionSegmentKind::FrameGraph);
+        for (index, segment) in segments.iter().enumerate() {
+            let nodes = &order[segment.nodes.start as usize..segment.nodes.end as usize];
+            match segment.kind {
+                ExecutionSegmentKind::FrameGraph => self.graph_segment(index, nodes, last_graph == Some(index))?,
+                ExecutionSegmentKind::ExternalSubmission => {
+                    for &pass in nodes {
+                        self.timed_node(pass, |this| this.external(pass))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn graph_segment(&mut self, index: usize, nodes: &[PassId], last: bool) -> Result<()> {
+        let label = format!("frame-graph.segment.{index}");
+        let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(&label) });
+        for &pass in nodes {
+            self.markers.enter(&mut encoder, self.nodes[pass.index()].group);
+            self.timed_node(pass, |this| this.encode(&mut encoder, pass))?;
+        }
+        self.markers.close(&mut encoder);
+        if last && let Some(gpu) = self.gpu {
+            gpu.encode_resolve(&mut encoder);
+        }
+        self.queue.submit([encoder.finish()]);
+        Ok(())
+    }
+
+    /// Runs `work` for `pass`, measuring it when CPU timing is on.
+    fn timed_node(&mut self, pass: PassId, work: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        let begin = self.cpu.as_ref().map(|timer| timer.now());
+        work(self)?;
+        if let (Some(timer), Some(begin)) = (self.cpu.as_deref_mut(), begin) {
+            timer.record(pass, self.nodes[pass.index()].work.kind(), begin);
+        }
+        Ok(())
+    }
+
+    fn external(&mut self, pass: PassId) -> Result<()> {
+        let Some(Callback::External(callback)) = self.callbacks[pass.index()].take() else {
+            return Err(self.missing_callback(pass));
+        };
+        let result = callback(crate::context::ExternalSubmissionContext {
+            device: self.device,
+            queue: self.queue,
+            resources: self.resources(pass),
+            frame_index: self.frame_index,
+        });
+        self.attribute(pass, result)
+    }
+
+    pub(super) fn resources(&self, pass: PassId) -> ExecutionResources<'x> {
+        ExecutionResources { table: self.table, pass }
+    }
+
+    /// Names the pass in a [`CallbackFailed`](FrameGraphError::CallbackFailed)
+    /// error its callback returned.
+    pub(super) fn attribute(&self, pass: PassId, result: Result<()>) -> Result<()> {
+        result.map_err(|error| match error {
+            FrameGraphError::CallbackFailed { pass: None, message } => FrameGraphError::CallbackFailed {
+                pass: Some(PassRef { id: pass, label: self.nodes[pass.index()].label.clone() }),
+                message,
+            },
+            other => other,
+        })
+    }
+
+    pub(super) fn missing_callback(&self, pass: PassId) -> FrameGraphError {
+        FrameGraphError::internal(format!("{pass} has no callback of its kind although preflight checked it"))
+    }
+}

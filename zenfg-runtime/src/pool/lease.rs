@@ -1,0 +1,51 @@
+//! [`Lease`]: the transients of one execution, handed back to the pool when
+//! the execution ends, however it ends (errors and panics included).
+
+use super::store::{Instance, ResourcePool};
+use crate::compile::aliasing::Allocation;
+use crate::record::ResourceRecord;
+
+/// The native objects of one execution, one per physical allocation, in
+/// allocation order.
+pub(crate) struct Lease<'a> {
+    pool: &'a mut ResourcePool,
+    allocations: &'a [Allocation],
+    instances: Vec<Instance>,
+}
+
+impl<'a> Lease<'a> {
+    /// Acquires one object per allocation. An object created for an
+    /// allocation is labelled after the allocation's first logical resource.
+    pub fn acquire(
+        pool: &'a mut ResourcePool,
+        device: &wgpu::Device,
+        allocations: &'a [Allocation],
+        resources: &[ResourceRecord],
+    ) -> Self {
+        let mut lease = Self { pool, allocations, instances: Vec::with_capacity(allocations.len()) };
+        for allocation in allocations {
+            let label = allocation.resources.first().map_or("", |first| resources[first.index()].label());
+            let instance = lease.pool.acquire(device, allocation, label);
+            lease.instances.push(instance);
+        }
+        lease
+    }
+
+    /// The leased objects, indexed by allocation id.
+    pub fn instances(&self) -> &[Instance] {
+        &self.instances
+    }
+
+    /// The leased objects, to hand out their cached views.
+    pub fn instances_mut(&mut self) -> &mut [Instance] {
+        &mut self.instances
+    }
+}
+
+impl Drop for Lease<'_> {
+    fn drop(&mut self) {
+        for (allocation, instance) in self.allocations.iter().zip(self.instances.drain(..)) {
+            self.pool.release(&allocation.key, instance);
+        }
+    }
+}

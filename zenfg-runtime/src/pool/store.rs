@@ -1,0 +1,167 @@
+//! [`ResourcePool`]: native objects retained between executions, keyed by
+//! compatibility.
+//!
+//! Each bucket is a stack: an execution takes the most recently returned
+//! object, so objects that stop being needed age and can be evicted. Empty
+//! buckets stay in the map until maintenance, which keeps warm executions
+//! free of allocations.
+
+use super::scope::ResourcePoolScope;
+use super::stats::ResourcePoolStats;
+use crate::compile::aliasing::{Allocation, AllocationKey, PhysicalDesc};
+use crate::compile::views::PlannedView;
+use crate::hash::FastMap;
+use crate::record::NativeResource;
+
+/// A native view kept with a pooled texture for later executions that plan
+/// the same view.
+pub(crate) struct CachedView {
+    pub planned: PlannedView,
+    pub view: wgpu::TextureView,
+    /// Handed out during the current execution.
+    pub used: bool,
+}
+
+/// One native object owned by the pool or leased to an execution.
+pub(crate) struct Instance {
+    pub native: NativeResource,
+    pub bytes: u64,
+    /// The pool's execution count when the object was last acquired.
+    pub last_acquired: u64,
+    /// Identifies the object inside the pool, for eviction.
+    pub serial: u64,
+    /// Views of a texture, kept across executions.
+    pub views: Vec<CachedView>,
+}
+
+impl Instance {
+    fn destroy(&self) {
+        match &self.native {
+            NativeResource::Buffer(buffer) => buffer.destroy(),
+            NativeResource::Texture(texture) => texture.destroy(),
+        }
+    }
+}
+
+/// The transient pool of one device-backed runtime.
+#[derive(Default)]
+pub(crate) struct ResourcePool {
+    pub(super) buckets: FastMap<AllocationKey, Vec<Instance>>,
+    /// Accepted executions so far: the clock of idle ages.
+    pub(super) executions: u64,
+    pub(super) stats: ResourcePoolStats,
+    /// Objects created so far: the next serial.
+    created: u64,
+}
+
+impl ResourcePool {
+    pub fn stats(&self) -> ResourcePoolStats {
+        self.stats
+    }
+
+    /// Marks the start of an accepted execution: every retained object is one
+    /// execution older.
+    pub fn age(&mut self) {
+        self.executions += 1;
+    }
+
+    /// Takes a retained object compatible with `allocation`, or creates one
+    /// labelled `label`.
+    pub fn acquire(&mut self, device: &wgpu::Device, allocation: &Allocation, label: &str) -> Instance {
+        self.stats.acquire_count += 1;
+        if let Some(mut instance) = self.buckets.get_mut(&allocation.key).and_then(Vec::pop) {
+            self.stats.reuse_count += 1;
+            self.stats.retained_count -= 1;
+            self.stats.estimated_retained_bytes -= instance.bytes;
+            instance.last_acquired = self.executions;
+            return instance;
+        }
+        self.stats.created_count += 1;
+        self.created += 1;
+        Instance {
+            native: create_native(device, &allocation.key.desc, label),
+            bytes: allocation.estimated_bytes,
+            last_acquired: self.executions,
+            serial: self.created,
+            views: Vec::new(),
+        }
+    }
+
+    /// Takes `instance` back for later executions. Views the execution did
+    /// not use are dropped, so the kept views follow what frames plan now.
+    pub fn release(&mut self, key: &AllocationKey, mut instance: Instance) {
+        instance.views.retain_mut(|cached| std::mem::replace(&mut cached.used, false));
+        self.stats.retained_count += 1;
+        self.stats.estimated_retained_bytes += instance.bytes;
+        match self.buckets.get_mut(key) {
+            Some(bucket) => bucket.push(instance),
+            None => {
+                self.buckets.insert(key.clone(), vec![instance]);
+            }
+        }
+    }
+
+    /// Destroys every retained object for which `remove` holds; returns the
+    /// estimated bytes removed.
+    pub(super) fn remove_where(&mut self, mut remove: impl FnMut(&AllocationKey, &Instance) -> bool) -> u64 {
+        let mut removed_bytes = 0;
+        let stats = &mut self.stats;
+        self.buckets.retain(|key, bucket| {
+            bucket.retain(|instance| {
+                if !remove(key, instance) {
+                    return true;
+                }
+                instance.destroy();
+                stats.retained_count -= 1;
+                stats.estimated_retained_bytes -= instance.bytes;
+                stats.evicted_count += 1;
+                stats.estimated_evicted_bytes += instance.bytes;
+                removed_bytes += instance.bytes;
+                false
+            });
+            !bucket.is_empty()
+        });
+        removed_bytes
+    }
+
+    /// Destroys every retained object.
+    pub fn clear(&mut self) -> u64 {
+        self.remove_where(|_, _| true)
+    }
+
+    /// Destroys every retained object of one partition.
+    pub fn clear_scope(&mut self, scope: ResourcePoolScope) -> u64 {
+        self.remove_where(|key, _| key.scope == Some(scope))
+    }
+}
+
+impl Drop for ResourcePool {
+    fn drop(&mut self) {
+        for instance in self.buckets.values().flatten() {
+            instance.destroy();
+        }
+    }
+}
+
+fn create_native(device: &wgpu::Device, desc: &PhysicalDesc, label: &str) -> NativeResource {
+    match desc {
+        PhysicalDesc::Buffer { size, usage } => NativeResource::Buffer(device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size: *size,
+            usage: *usage,
+            mapped_at_creation: false,
+        })),
+        PhysicalDesc::Texture { format, size, dimension, mip_level_count, sample_count, view_formats, usage } => {
+            NativeResource::Texture(device.create_texture(&wgpu::TextureDescriptor {
+                label: Some(label),
+                size: *size,
+                mip_level_count: *mip_level_count,
+                sample_count: *sample_count,
+                dimension: *dimension,
+                format: *format,
+                usage: *usage,
+                view_formats,
+            }))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! Devices and readback helpers shared by the execution tests.
+#![allow(dead_code)]
+
+use std::sync::mpsc;
+
+/// wgpu's no-op device, with timestamp queries.
+pub fn noop() -> (wgpu::Device, wgpu::Queue) {
+    wgpu::Device::noop(&wgpu::DeviceDescriptor {
+        required_features: wgpu::Features::TIMESTAMP_QUERY,
+        ..Default::default()
+    })
+}
+
+/// wgpu's no-op device without optional features.
+pub fn noop_without_timestamps() -> (wgpu::Device, wgpu::Queue) {
+    wgpu::Device::noop(&wgpu::DeviceDescriptor::default())
+}
+
+/// A real adapter's device (software Vulkan on machines without a GPU), with
+/// timestamp queries when the adapter has them. With `CI` set, a missing
+/// adapter fails the test; otherwise the test is skipped with a notice.
+pub fn gpu(test: &str) -> Option<(wgpu::Device, wgpu::Queue)> {
+    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+        backends: wgpu::Backends::PRIMARY,
+        ..wgpu::InstanceDescriptor::new_without_display_handle()
+    });
+    let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()));
+    let Ok(adapter) = adapter else {
+        assert!(std::env::var_os("CI").is_none(), "{test}: CI is set but no GPU adapter was found");
+        eprintln!("notice: {test} skipped: no GPU adapter (install mesa-vulkan-drivers for software Vulkan)");
+        return None;
+    };
+    let descriptor = wgpu::DeviceDescriptor {
+        required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
+        ..Default::default()
+    };
+    let device = pollster::block_on(adapter.request_device(&descriptor));
+    Some(device.unwrap_or_else(|error| panic!("{test}: the adapter refused a device: {error}")))
+}
+
+/// Waits for the queue and returns the bytes of a `MAP_READ` buffer.
+pub fn read_buffer(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Vec<u8> {
+    let (sender, receiver) = mpsc::channel();
+    buffer.map_async(wgpu::MapMode::Read, .., move |result| sender.send(result).unwrap());
+    device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+    receiver.recv().unwrap().unwrap();
+    let bytes = buffer.get_mapped_range(..).unwrap().to_vec();
+    buffer.unmap();
+    bytes
+}
+
+/// A caller-owned readback buffer of `size` bytes.
+pub fn readback_buffer(device: &wgpu::Device, size: u64) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("readback"),
+        size,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
