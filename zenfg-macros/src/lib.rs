@@ -1,1 +1,79 @@
-//! Derive macros of zenfg. Use them through `zenfg_runtime`, which re-exports them.
+//! `#[derive(Pass)]` for zenfg. Use it through `zenfg_runtime`, which
+//! re-exports it (feature `macros`, on by default) together with the traits
+//! the generated code implements.
+//!
+//! The derive reads a struct with named fields and at most one lifetime
+//! parameter, annotated with `#[pass(..)]` and one access attribute per field,
+//! and generates:
+//!
+//! - a context struct `<Name>Context<'cx>` with the runtime's objects
+//!   (`device`, then `pass`, `encoder` or `queue`, then `frame_index`) and one
+//!   role-specific view per field, under the field's name;
+//! - an `impl Pass` with the static access table, the lowering to builder
+//!   calls, the construction of the context, and the roots;
+//! - on any error, every error at once (each spanned on the offending token)
+//!   beside a do-nothing impl, so that one mistake is reported once.
+//!
+//! # Errors
+//!
+//! | Code | Meaning |
+//! |---|---|
+//! | ZM0001 | unknown or misspelled attribute ("did you mean") |
+//! | ZM0002 | unknown or misspelled option or root reason ("did you mean") |
+//! | ZM0003 | two roles on one field |
+//! | ZM0004 | an option that does not apply to the role |
+//! | ZM0005 | a write that does not say what happens to the previous contents: `overwrite`/`preserve`, or `clear = ..`/`load` |
+//! | ZM0006 | an attachment in a pass kind without attachments (compute), or a resolve target outside a render pass |
+//! | ZM0007 | `root` on a field that is only read |
+//! | ZM0008 | two color attachments on one slot |
+//! | ZM0009 | a pass that can never be retained: no write, no root, no side effect |
+//! | ZM0010 | a missing, repeated or unknown pass kind |
+//! | ZM0011 | a field without an access attribute |
+//! | ZM0012 | an item the derive does not support (enum, union, tuple struct, type or const parameters, several lifetimes, where clauses) |
+//! | ZM0013 | missing, repeated or conflicting options |
+//! | ZM0014 | a resolve target whose source is not a single-handle color attachment field, or is resolved twice |
+//! | ZM0015 | a field name the context already uses (`device`, `pass`, `encoder`, `queue`, `frame_index`) |
+//! | ZM0016 | a field type the role cannot take (a container of resolve targets or depth attachments, `slot` on a container) |
+//! | ZM0017 | a color slot outside `0..n` for `n` color attachment fields |
+//! | ZM0018 | more than one depth attachment |
+//! | ZM0019 | more than one `#[label]` field |
+//! | ZM0020 | attribute arguments that do not parse |
+
+mod check;
+mod diag;
+mod expand;
+mod generate;
+mod model;
+mod naming;
+mod parse;
+mod suggest;
+
+#[cfg(test)]
+mod snapshots;
+
+/// Derives `zenfg_runtime::Pass` for a struct of annotated handles; see the
+/// `zenfg_runtime` docs for the attribute table.
+#[proc_macro_derive(
+    Pass,
+    attributes(
+        pass,
+        sampled,
+        storage_read,
+        storage_write,
+        color_attachment,
+        depth_attachment,
+        depth_read,
+        resolve_target,
+        copy_src,
+        copy_dst,
+        uniform,
+        vertex,
+        index,
+        indirect,
+        root,
+        label
+    )
+)]
+pub fn derive_pass(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    expand::expand(input.into()).into()
+}

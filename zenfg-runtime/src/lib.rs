@@ -46,6 +46,7 @@ extern crate self as zenfg_runtime;
 
 mod compile;
 mod context;
+mod derive;
 mod desc;
 mod error;
 mod execute;
@@ -71,6 +72,13 @@ pub use compile::{
 };
 pub use context::{
     CommandContext, ComputePassContext, ExecutionResources, ExternalSubmissionContext, RenderPassContext,
+};
+pub use derive::{
+    AccessTable, AsIndexSlice, AsIndirectArgs, AsSampledBinding, AsStorageBinding, AsUniformBinding, AsVertexSlice,
+    AttachmentLoad, AttachmentTable, ColorAttachmentField, ComputePassExt, CopyDstField, CopySrcField,
+    DepthAttachmentField, DepthReadField, DerivedKind, FieldAccess, IndexField, IndirectField, Job, Pass, Presentable,
+    RenderPassExt, Repeat, ResolveTargetField, RootTarget, SampledField, StorageReadField, StorageWriteField,
+    UniformField, VertexField,
 };
 pub use desc::{
     BufferDesc, BufferRange, ImportBufferOptions, ImportTextureOptions, Label, NormalizedTextureViewDesc,
@@ -102,3 +110,30 @@ pub use types::{
     ResourceUsage, RootReason, UndefinedCause, UsagePolicy, WriteContents,
 };
 pub use wgpu;
+
+/// `#[derive(Pass)]`: turns a struct of annotated handles into a pass (see [`Pass`]).
+#[cfg(feature = "macros")]
+pub use zenfg_macros::Pass;
+
+/// The views a derived pass's callback receives, one type per access role.
+pub mod views {
+    pub use crate::derive::{
+        AttachmentView, BoundAttachment, BufferCopyDstView, BufferCopySrcView, IndexBufferView, IndirectBufferView,
+        SampledTextureView, StorageBufferReadView, StorageBufferWriteView, StorageTextureReadView,
+        StorageTextureWriteView, TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
+    };
+}
+
+/// What recording passes needs, for `use zenfg_runtime::prelude::*`.
+pub mod prelude {
+    pub use crate::{
+        AsIndexSlice, AsIndirectArgs, AsSampledBinding, AsStorageBinding, AsUniformBinding, AsVertexSlice, Buffer,
+        BufferDesc, BufferRange, BufferSlice, CompileOptions, ComputePassExt, Frame, FrameGraph, FrameGraphError, Pass,
+        RenderPassExt, RootReason, SurfaceTexture, Texture, TextureDesc, TextureView, TextureViewDesc, WriteContents,
+    };
+}
+
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::derive::private::*;
+}

@@ -601,6 +601,20 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         })
     }
 
+    /// The recording this builder declares into.
+    pub(crate) fn frame(&self) -> &Frame<'frame> {
+        self.frame
+    }
+
+    /// Abandons the node after a failed declaration made on its behalf: drops
+    /// what it declared and poisons the recording with `error`, which it returns.
+    pub(crate) fn abort(mut self, error: FrameGraphError) -> FrameGraphError {
+        self.open = false;
+        self.discard();
+        self.frame.rec.poison(error.clone());
+        error
+    }
+
     /// Closes the node without a callback. A retained render, compute, command
     /// or external node closed this way fails at execution with FG4004; it is
     /// meant for CPU-only planning. Copy nodes execute their recorded copies.

@@ -1,0 +1,10 @@
+use zenfg_runtime::prelude::*;
+
+#[derive(Pass)]
+#[pass(render)]
+struct Main<'f> {
+    #[color_attachment(store)]
+    color: Texture<'f>,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use zenfg_runtime::prelude::*;
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Blur<'f> {
+    #[storage_write(overwrite)]
+    pass: Texture<'f>,
+}
+
+fn main() {}

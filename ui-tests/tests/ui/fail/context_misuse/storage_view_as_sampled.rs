@@ -1,0 +1,37 @@
+use zenfg_runtime::prelude::*;
+
+#[derive(Pass)]
+#[pass(render)]
+struct Draw<'f> {
+    #[uniform]
+    camera: Buffer<'f>,
+    #[vertex]
+    vertices: Buffer<'f>,
+    #[sampled]
+    albedo: Texture<'f>,
+    #[color_attachment(load)]
+    color: Texture<'f>,
+}
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Blur<'f> {
+    #[sampled]
+    src: Texture<'f>,
+    #[storage_write(overwrite)]
+    dst: Texture<'f>,
+}
+
+fn bind<'cx>(view: &impl AsSampledBinding<'cx>) {
+    let _ = view.sampled_binding();
+}
+
+fn record<'f>(frame: &mut Frame<'f>, pass: Blur<'f>) -> Result<(), FrameGraphError> {
+    frame.add(pass, |cx| {
+        bind(&cx.dst);
+        Ok(())
+    })?;
+    Ok(())
+}
+
+fn main() {}

@@ -1,0 +1,14 @@
+#![allow(unused_variables, unused_assignments)]
+
+use zenfg_runtime::prelude::*;
+
+fn record(frame: &mut Frame<'_>) -> Result<(), FrameGraphError> {
+    let mut stolen = None;
+    frame.compute_pass("steal").finish_compute(move |cx| {
+        stolen = Some(cx.pass);
+        Ok(())
+    })?;
+    Ok(())
+}
+
+fn main() {}

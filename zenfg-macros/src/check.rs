@@ -1,0 +1,158 @@
+//! Checks across fields: slots, depth, resolve sources, reserved names,
+//! attachments per kind, and whether the pass can ever be retained.
+
+use std::collections::HashMap;
+
+use proc_macro2::Span;
+use syn::Ident;
+
+use crate::diag::{Code, Diagnostics};
+use crate::model::{Field, Kind, Role, Shape};
+use crate::suggest::did_you_mean;
+
+/// The names the context of `kind` gives to the runtime's objects.
+pub(crate) fn reserved(kind: Kind) -> [&'static str; 3] {
+    match kind {
+        Kind::Render | Kind::Compute => ["device", "pass", "frame_index"],
+        Kind::Command => ["device", "encoder", "frame_index"],
+        Kind::External => ["device", "queue", "frame_index"],
+    }
+}
+
+pub(crate) fn check_reserved(kind: Kind, names: &[&Ident], diag: &mut Diagnostics) {
+    for name in names {
+        if reserved(kind).contains(&name.to_string().as_str()) {
+            diag.error(
+                name.span(),
+                Code::ReservedName,
+                format!("the context of a {} pass already has a field `{name}`", kind.marker().to_lowercase()),
+                "rename the field",
+            );
+        }
+    }
+}
+
+pub(crate) fn check_kind(kind: Kind, fields: &[Field], diag: &mut Diagnostics) {
+    for field in fields {
+        let role = field.access.role;
+        if kind == Kind::Compute && role.is_attachment() {
+            diag.error(
+                field.access.role_span,
+                Code::AttachmentInWrongKind,
+                format!("a compute pass has no attachments, so `#[{}]` cannot be used", role.name()),
+                "make it a `#[pass(render)]`, or write the texture with `#[storage_write(..)]`",
+            );
+        } else if kind != Kind::Render && role == Role::ResolveTarget {
+            diag.error(
+                field.access.role_span,
+                Code::AttachmentInWrongKind,
+                "only render passes resolve attachments",
+                "make it a `#[pass(render)]`, or resolve inside the callback with a `#[copy_dst(..)]` target",
+            );
+        }
+    }
+}
+
+pub(crate) fn check_slots(fields: &[Field], diag: &mut Diagnostics) {
+    let colors: Vec<&Field> = fields.iter().filter(|field| field.access.role == Role::ColorAttachment).collect();
+    let mut taken: HashMap<u32, &Ident> = HashMap::new();
+    for field in &colors {
+        let Some((slot, span)) = field.access.attachment.as_ref().and_then(|attachment| attachment.slot) else {
+            continue;
+        };
+        if slot as usize >= colors.len() {
+            diag.error(
+                span,
+                Code::SlotOutOfRange,
+                format!("slot {slot} is out of range: the pass has {} color attachment fields", colors.len()),
+                format!("use slots 0 to {}, each once", colors.len().saturating_sub(1)),
+            );
+        } else if let Some(other) = taken.insert(slot, &field.ident) {
+            diag.error(
+                span,
+                Code::DuplicateSlot,
+                format!("`{}` and `{other}` both take color slot {slot}", field.ident),
+                "give each color attachment its own `slot = N`, or leave slots to field order",
+            );
+        }
+    }
+}
+
+/// The slot of each color attachment field, in field order: `slot = N` where
+/// given, else the lowest slot left, in field order.
+pub(crate) fn color_slots(fields: &[Field]) -> Vec<u32> {
+    let colors: Vec<&Field> = fields.iter().filter(|field| field.access.role == Role::ColorAttachment).collect();
+    let explicit: Vec<Option<u32>> = colors
+        .iter()
+        .map(|field| field.access.attachment.as_ref().and_then(|attachment| attachment.slot).map(|(slot, _)| slot))
+        .collect();
+    let mut free = (0u32..).filter(|slot| !explicit.contains(&Some(*slot)));
+    explicit.iter().map(|slot| slot.unwrap_or_else(|| free.next().unwrap_or(u32::MAX))).collect()
+}
+
+pub(crate) fn check_depth(fields: &[Field], diag: &mut Diagnostics) {
+    let mut depth = fields.iter().filter(|field| matches!(field.access.role, Role::DepthAttachment | Role::DepthRead));
+    if let Some(first) = depth.next() {
+        for other in depth {
+            diag.error(
+                other.access.role_span,
+                Code::TwoDepthAttachments,
+                format!("`{}` is a second depth attachment after `{}`", other.ident, first.ident),
+                "a render pass has at most one depth attachment: keep one",
+            );
+        }
+    }
+}
+
+pub(crate) fn check_resolves(fields: &[Field], diag: &mut Diagnostics) {
+    let names: Vec<String> = fields.iter().map(|field| field.ident.to_string()).collect();
+    let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut resolved: HashMap<String, &Ident> = HashMap::new();
+    for field in fields {
+        let Some(source) = &field.access.source else { continue };
+        let text = source.to_string();
+        let error = |diag: &mut Diagnostics, message: String, fix: &str| {
+            diag.error(source.span(), Code::ResolveSource, message, fix);
+        };
+        match fields.iter().find(|candidate| candidate.ident == *source) {
+            None => error(
+                diag,
+                format!("no field `{text}`{}", did_you_mean(&text, &name_refs)),
+                "name the color attachment field this target resolves",
+            ),
+            Some(found) if found.access.role != Role::ColorAttachment => error(
+                diag,
+                format!("`{text}` is `#[{}]`, not a color attachment", found.access.role.name()),
+                "a resolve target resolves a `#[color_attachment(..)]` field",
+            ),
+            Some(found) if !matches!(found.shape, Shape::One) => error(
+                diag,
+                format!("`{text}` holds several handles"),
+                "resolve a color attachment field that holds one handle",
+            ),
+            Some(_) => {
+                if let Some(other) = resolved.insert(text.clone(), &field.ident) {
+                    error(
+                        diag,
+                        format!("`{text}` is already resolved into `{other}`"),
+                        "resolve each color attachment at most once",
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A pass with no write, no root and no side effect is always culled.
+pub(crate) fn check_retained(span: Span, kind: Kind, side_effect: bool, writes: bool, diag: &mut Diagnostics) {
+    if writes || side_effect || kind.side_effect_by_default() {
+        return;
+    }
+    diag.error(
+        span,
+        Code::NeverRetained,
+        "this pass writes nothing and has no side effect, so it would always be culled",
+        "declare what it writes (`#[storage_write(..)]`, `#[color_attachment(..)]`, `#[copy_dst(..)]`, ...), \
+         or add `side_effect` to `#[pass(..)]` if its work matters by itself",
+    );
+}

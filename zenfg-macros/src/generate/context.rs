@@ -1,0 +1,96 @@
+//! The context struct a derived pass's callback receives.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::{Ident, Lifetime, Type, Visibility};
+
+use super::{bound_by_runtime, doc, element_view, private, wrap};
+use crate::model::{Kind, Role, Shape};
+
+/// A field of the context: its name, and its role when known.
+pub(crate) struct ContextField<'a> {
+    pub ident: &'a Ident,
+    pub role: Option<Role>,
+    pub shape: Shape,
+    pub handle: Type,
+}
+
+/// The context struct's name: the pass name followed by `Context`.
+pub(crate) fn context_ident(pass: &Ident) -> Ident {
+    quote::format_ident!("{pass}Context")
+}
+
+/// The view type of a context field.
+fn field_type(kind: Kind, field: &ContextField<'_>, lifetime: Option<&Lifetime>, cx: &Lifetime) -> TokenStream {
+    let private = private();
+    match field.role {
+        None => quote!(#private::Unusable),
+        Some(role) if bound_by_runtime(kind, role) => quote!(#private::BoundAttachment),
+        Some(role) => wrap(&field.shape, element_view(role, &field.handle, lifetime, cx)),
+    }
+}
+
+/// The runtime's fields of the context of `kind`: name, type and doc.
+fn runtime_fields(kind: Kind, cx: &Lifetime) -> Vec<(TokenStream, TokenStream, &'static str)> {
+    let wgpu = quote!(::zenfg_runtime::__private::wgpu);
+    let work = match kind {
+        Kind::Render => (quote!(pass), quote!(#wgpu::RenderPass<#cx>), "The render pass, begun with the attachments."),
+        Kind::Compute => (quote!(pass), quote!(#wgpu::ComputePass<#cx>), "The compute pass to dispatch into."),
+        Kind::Command => (
+            quote!(encoder),
+            quote!(&#cx mut #wgpu::CommandEncoder),
+            "The graph-owned encoder; do not finish or submit it.",
+        ),
+        Kind::External => (quote!(queue), quote!(&#cx #wgpu::Queue), "The queue to submit this pass's work on."),
+    };
+    vec![
+        (quote!(device), quote!(&#cx #wgpu::Device), "The runtime's device."),
+        (work.0, work.1, work.2),
+        (quote!(frame_index), quote!(::core::primitive::u64), "The frame index given in the execution options."),
+    ]
+}
+
+/// The names of the runtime's fields of the context of `kind`.
+pub(crate) fn runtime_field_names(kind: Kind) -> [TokenStream; 3] {
+    let work = match kind {
+        Kind::Render | Kind::Compute => quote!(pass),
+        Kind::Command => quote!(encoder),
+        Kind::External => quote!(queue),
+    };
+    [quote!(device), work, quote!(frame_index)]
+}
+
+/// `struct NameContext<'cx> { device, pass | encoder | queue, frame_index, <one view per field> }`.
+pub(crate) fn context_struct(
+    vis: &Visibility,
+    pass: &Ident,
+    kind: Kind,
+    fields: &[ContextField<'_>],
+    lifetime: Option<&Lifetime>,
+    cx: &Lifetime,
+) -> TokenStream {
+    let name = context_ident(pass);
+    let struct_doc =
+        doc(&format!("What the callback of a [`{pass}`] pass receives: the runtime's objects and one view per field."));
+    let runtime = runtime_fields(kind, cx).into_iter().map(|(name, ty, text)| {
+        let doc = doc(text);
+        quote!(#doc pub #name: #ty,)
+    });
+    let views = fields.iter().map(|field| {
+        let ident = field.ident;
+        let ty = field_type(kind, field, lifetime, cx);
+        let text = match field.role {
+            Some(role) => format!("The view of `{ident}` (`#[{}]`).", role.name()),
+            None => format!("`{ident}`, which has errors."),
+        };
+        let doc = doc(&text);
+        quote!(#doc pub #ident: #ty,)
+    });
+    quote! {
+        #struct_doc
+        #vis struct #name<#cx> {
+            #(#runtime)*
+            #(#views)*
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! What a pass struct says, once its attributes are parsed and checked.
+
+use proc_macro2::Span;
+use syn::{Expr, Ident, Lifetime, Type, Visibility};
+
+/// The kind of a pass, from `#[pass(..)]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Render,
+    Compute,
+    Command,
+    External,
+}
+
+impl Kind {
+    pub(crate) const NAMES: [&'static str; 4] = ["render", "compute", "command", "external"];
+
+    pub(crate) fn from_name(name: &str) -> Option<Self> {
+        Some(match name {
+            "render" => Self::Render,
+            "compute" => Self::Compute,
+            "command" => Self::Command,
+            "external" => Self::External,
+            _ => return None,
+        })
+    }
+
+    /// The type-level kind marker.
+    pub(crate) fn marker(self) -> &'static str {
+        match self {
+            Self::Render => "Render",
+            Self::Compute => "Compute",
+            Self::Command => "Command",
+            Self::External => "External",
+        }
+    }
+
+    /// The `NodeKind` variant.
+    pub(crate) fn node_kind(self) -> &'static str {
+        match self {
+            Self::External => "ExternalSubmission",
+            other => other.marker(),
+        }
+    }
+
+    /// Command and external passes are retained without a root.
+    pub(crate) fn side_effect_by_default(self) -> bool {
+        matches!(self, Self::Command | Self::External)
+    }
+}
+
+/// One access attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    Sampled,
+    StorageRead,
+    StorageWrite,
+    ColorAttachment,
+    DepthAttachment,
+    DepthRead,
+    ResolveTarget,
+    CopySrc,
+    CopyDst,
+    Uniform,
+    Vertex,
+    Index,
+    Indirect,
+}
+
+impl Role {
+    pub(crate) const ALL: [Self; 13] = [
+        Self::Sampled,
+        Self::StorageRead,
+        Self::StorageWrite,
+        Self::ColorAttachment,
+        Self::DepthAttachment,
+        Self::DepthRead,
+        Self::ResolveTarget,
+        Self::CopySrc,
+        Self::CopyDst,
+        Self::Uniform,
+        Self::Vertex,
+        Self::Index,
+        Self::Indirect,
+    ];
+
+    pub(crate) fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|role| role.name() == name)
+    }
+
+    /// The attribute.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Sampled => "sampled",
+            Self::StorageRead => "storage_read",
+            Self::StorageWrite => "storage_write",
+            Self::ColorAttachment => "color_attachment",
+            Self::DepthAttachment => "depth_attachment",
+            Self::DepthRead => "depth_read",
+            Self::ResolveTarget => "resolve_target",
+            Self::CopySrc => "copy_src",
+            Self::CopyDst => "copy_dst",
+            Self::Uniform => "uniform",
+            Self::Vertex => "vertex",
+            Self::Index => "index",
+            Self::Indirect => "indirect",
+        }
+    }
+
+    /// The runtime trait the field's handle type must implement.
+    pub(crate) fn field_trait(self) -> &'static str {
+        match self {
+            Self::Sampled => "SampledField",
+            Self::StorageRead => "StorageReadField",
+            Self::StorageWrite => "StorageWriteField",
+            Self::ColorAttachment => "ColorAttachmentField",
+            Self::DepthAttachment => "DepthAttachmentField",
+            Self::DepthRead => "DepthReadField",
+            Self::ResolveTarget => "ResolveTargetField",
+            Self::CopySrc => "CopySrcField",
+            Self::CopyDst => "CopyDstField",
+            Self::Uniform => "UniformField",
+            Self::Vertex => "VertexField",
+            Self::Index => "IndexField",
+            Self::Indirect => "IndirectField",
+        }
+    }
+
+    /// The view type of a role with one family, named directly in the context.
+    pub(crate) fn view(self) -> Option<&'static str> {
+        Some(match self {
+            Self::Sampled => "SampledTextureView",
+            Self::Uniform => "UniformBufferView",
+            Self::Vertex => "VertexBufferView",
+            Self::Index => "IndexBufferView",
+            Self::Indirect => "IndirectBufferView",
+            Self::ColorAttachment | Self::DepthAttachment | Self::DepthRead | Self::ResolveTarget => "AttachmentView",
+            _ => return None,
+        })
+    }
+
+    /// The view type of a role that takes either kind, for a texture.
+    pub(crate) fn texture_view(self) -> Option<&'static str> {
+        Some(match self {
+            Self::StorageRead => "StorageTextureReadView",
+            Self::StorageWrite => "StorageTextureWriteView",
+            Self::CopySrc => "TextureCopySrcView",
+            Self::CopyDst => "TextureCopyDstView",
+            _ => return None,
+        })
+    }
+
+    /// The view type of a role that takes either kind, for a buffer.
+    pub(crate) fn buffer_view(self) -> Option<&'static str> {
+        Some(match self {
+            Self::StorageRead => "StorageBufferReadView",
+            Self::StorageWrite => "StorageBufferWriteView",
+            Self::CopySrc => "BufferCopySrcView",
+            Self::CopyDst => "BufferCopyDstView",
+            _ => return None,
+        })
+    }
+
+    pub(crate) fn is_attachment(self) -> bool {
+        matches!(self, Self::ColorAttachment | Self::DepthAttachment | Self::DepthRead | Self::ResolveTarget)
+    }
+
+    /// Whether the field is written (and so may be a root).
+    pub(crate) fn writes(self) -> bool {
+        matches!(
+            self,
+            Self::StorageWrite | Self::ColorAttachment | Self::DepthAttachment | Self::ResolveTarget | Self::CopyDst
+        )
+    }
+
+    /// The options the role takes.
+    pub(crate) fn options(self) -> &'static [&'static str] {
+        match self {
+            Self::StorageWrite | Self::CopyDst => &["overwrite", "preserve"],
+            Self::ColorAttachment => &["clear", "load", "store", "discard", "slot"],
+            Self::DepthAttachment => &["clear", "load", "store", "discard"],
+            Self::ResolveTarget => &["source"],
+            _ => &[],
+        }
+    }
+}
+
+/// Every option any role takes, for "did you mean".
+pub(crate) const ALL_OPTIONS: [&str; 8] =
+    ["overwrite", "preserve", "clear", "load", "store", "discard", "slot", "source"];
+
+/// How many handles a field holds.
+#[derive(Clone)]
+pub(crate) enum Shape {
+    One,
+    Optional,
+    Array(Expr),
+    Vec,
+}
+
+/// `overwrite` or `preserve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Contents {
+    Overwrite,
+    Preserve,
+}
+
+/// How an attachment starts.
+#[derive(Clone)]
+pub(crate) enum Load {
+    Clear(Expr),
+    Load,
+}
+
+/// Attachment options.
+#[derive(Clone)]
+pub(crate) struct Attachment {
+    pub load: Load,
+    pub store: bool,
+    pub slot: Option<(u32, Span)>,
+}
+
+/// Root reasons, by attribute name.
+pub(crate) const ROOT_REASONS: [(&str, &str); 5] = [
+    ("present", "Present"),
+    ("output", "Output"),
+    ("readback", "Readback"),
+    ("debug_capture", "DebugCapture"),
+    ("persistent_state", "PersistentState"),
+];
+
+/// A field's access: its role and options as written.
+#[derive(Clone)]
+pub(crate) struct Access {
+    pub role: Role,
+    pub role_span: Span,
+    pub contents: Option<Contents>,
+    pub attachment: Option<Attachment>,
+    pub source: Option<Ident>,
+    pub root: Option<(&'static str, Span)>,
+}
+
+/// One annotated field.
+#[derive(Clone)]
+pub(crate) struct Field {
+    pub ident: Ident,
+    /// The handle type inside `Option`, an array or `Vec`.
+    pub handle: Type,
+    pub shape: Shape,
+    pub access: Access,
+}
+
+/// The pass struct.
+pub(crate) struct PassSpec {
+    pub vis: Visibility,
+    pub ident: Ident,
+    pub lifetime: Option<Lifetime>,
+    pub kind: Kind,
+    pub label: String,
+    pub side_effect: bool,
+    pub label_field: Option<Ident>,
+    pub fields: Vec<Field>,
+}

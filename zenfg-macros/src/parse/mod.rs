@@ -1,0 +1,8 @@
+//! From the derive input to a [`PassSpec`](crate::model::PassSpec), recording every error on the way.
+
+mod field;
+mod item;
+mod options;
+
+pub(crate) use field::{Parsed, parse_field, shape_of};
+pub(crate) use item::{parse_pass_attr, struct_shape};

@@ -1,0 +1,91 @@
+//! The pass kinds a derived pass can have, and how each one is closed.
+
+use crate::context::{CommandContext, ComputePassContext, ExternalSubmissionContext, RenderPassContext};
+use crate::desc::Label;
+use crate::error::Result;
+use crate::ids::PassId;
+use crate::record::frame::Frame;
+use crate::record::pass::PassBuilder;
+use crate::token::kind::{self, PassKind};
+
+/// The callback of a derived pass of kind `K`, run once when the node executes.
+pub trait Job<'frame, K: DerivedKind>: 'frame {
+    /// Runs the callback with the raw context of the node.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the callback, or building its typed context, fails with.
+    fn run(self, raw: K::Raw<'_>) -> Result<()>;
+}
+
+/// A pass kind a derived pass can have: render, compute, command or external.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a kind a derived pass can have",
+    note = "use `#[pass(render)]`, `#[pass(compute)]`, `#[pass(command)]` or `#[pass(external)]`"
+)]
+pub trait DerivedKind: PassKind + Sized {
+    /// The context the runtime hands to callbacks of this kind.
+    type Raw<'e>;
+
+    /// Starts a node of this kind.
+    fn begin<'a, 'frame>(frame: &'a mut Frame<'frame>, label: Label) -> PassBuilder<'a, 'frame, Self>;
+
+    /// Closes the node with `job` through the `finish_*` method of this kind.
+    ///
+    /// # Errors
+    ///
+    /// The checks of that `finish_*` method.
+    fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId>;
+}
+
+impl DerivedKind for kind::Render {
+    type Raw<'e> = RenderPassContext<'e>;
+
+    #[inline]
+    fn begin<'a, 'frame>(frame: &'a mut Frame<'frame>, label: Label) -> PassBuilder<'a, 'frame, Self> {
+        frame.render_pass(label)
+    }
+
+    fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
+        builder.finish_render(move |raw| job.run(raw))
+    }
+}
+
+impl DerivedKind for kind::Compute {
+    type Raw<'e> = ComputePassContext<'e>;
+
+    #[inline]
+    fn begin<'a, 'frame>(frame: &'a mut Frame<'frame>, label: Label) -> PassBuilder<'a, 'frame, Self> {
+        frame.compute_pass(label)
+    }
+
+    fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
+        builder.finish_compute(move |raw| job.run(raw))
+    }
+}
+
+impl DerivedKind for kind::Command {
+    type Raw<'e> = CommandContext<'e>;
+
+    #[inline]
+    fn begin<'a, 'frame>(frame: &'a mut Frame<'frame>, label: Label) -> PassBuilder<'a, 'frame, Self> {
+        frame.command_pass(label)
+    }
+
+    fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
+        builder.finish_command(move |raw| job.run(raw))
+    }
+}
+
+impl DerivedKind for kind::External {
+    type Raw<'e> = ExternalSubmissionContext<'e>;
+
+    #[inline]
+    fn begin<'a, 'frame>(frame: &'a mut Frame<'frame>, label: Label) -> PassBuilder<'a, 'frame, Self> {
+        frame.external_submission(label)
+    }
+
+    fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
+        builder.finish_external(move |raw| job.run(raw))
+    }
+}

@@ -1,0 +1,179 @@
+//! Derived passes: plain structs whose fields say what the pass does to each
+//! resource, recorded with [`Frame::add`].
+//!
+//! `#[derive(Pass)]` (feature `macros`) implements [`Pass`] for a struct with
+//! one lifetime parameter whose fields are handles annotated with an access
+//! role. [`Frame::add`] lowers the struct to the same builder calls a hand
+//! written pass makes, closes the pass through the `finish_*` method of its
+//! kind, marks its roots, and hands the callback a typed context whose fields
+//! are role-specific views of the declared accesses.
+//!
+//! A failed declaration inside [`Frame::add`] drops the whole pass and poisons
+//! the recording with that error, as a failed `finish_*` does: the pass the
+//! caller described cannot be recorded, and compiling without it would silently
+//! change the frame. Roots are marked after the pass is recorded; a failing root
+//! is returned and leaves the pass recorded.
+
+mod capability;
+mod fields;
+mod kinds;
+pub(crate) mod private;
+mod roots;
+mod table;
+mod views;
+
+use std::marker::PhantomData;
+
+pub use capability::{
+    AsIndexSlice, AsIndirectArgs, AsSampledBinding, AsStorageBinding, AsUniformBinding, AsVertexSlice, ComputePassExt,
+    RenderPassExt,
+};
+pub use fields::{
+    ColorAttachmentField, CopyDstField, CopySrcField, DepthAttachmentField, DepthReadField, IndexField, IndirectField,
+    ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField,
+};
+pub use kinds::{DerivedKind, Job};
+pub use roots::{Presentable, RootTarget};
+pub use table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
+pub use views::{
+    AttachmentView, BoundAttachment, BufferCopyDstView, BufferCopySrcView, IndexBufferView, IndirectBufferView,
+    SampledTextureView, StorageBufferReadView, StorageBufferWriteView, StorageTextureReadView, StorageTextureWriteView,
+    TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
+};
+
+use crate::desc::Label;
+use crate::error::Result;
+use crate::ids::PassId;
+use crate::record::frame::Frame;
+use crate::record::pass::PassBuilder;
+
+/// A pass described by a struct: its accesses, how to declare them, the typed
+/// context its callback receives, and its roots.
+///
+/// Implement it with `#[derive(Pass)]`; the items are what the derive
+/// generates and what [`Frame::add`] calls.
+///
+/// ```
+/// use zenfg_runtime::prelude::*;
+/// use zenfg_runtime::wgpu::TextureFormat;
+///
+/// #[derive(Pass)]
+/// #[pass(compute)]
+/// struct Blur<'f> {
+///     #[sampled]
+///     src: TextureView<'f>,
+///     #[storage_write(overwrite)]
+///     #[root(output)]
+///     dst: Texture<'f>,
+///     #[uniform]
+///     params: BufferSlice<'f>,
+/// }
+///
+/// let mut graph = FrameGraph::new();
+/// let mut frame = graph.begin_frame();
+/// let desc = |label| TextureDesc::new_2d(label, 64, 64, TextureFormat::Rgba8Unorm);
+/// let input = frame.import_texture(desc("input"), zenfg_runtime::ImportTextureOptions::new(
+///     zenfg_runtime::InitialContents::Defined,
+/// ))?;
+/// let src = frame.create_texture_view(input, TextureViewDesc::default())?;
+/// let dst = frame.create_texture(desc("blurred"))?;
+/// let params = frame.import_buffer(BufferDesc::new("params", 64), zenfg_runtime::ImportBufferOptions::new(
+///     zenfg_runtime::InitialContents::Defined,
+/// ))?;
+///
+/// frame.add(Blur { src, dst, params: params.into() }, |mut cx: BlurContext<'_>| {
+///     let _entries = [cx.src.binding(), cx.dst.binding(), cx.params.binding()];
+///     cx.pass.dispatch_workgroups(8, 8, 1);
+///     Ok(())
+/// })?;
+///
+/// let table = <Blur<'static> as Pass<'static>>::ACCESSES;
+/// assert_eq!(table.label, "blur");
+/// assert_eq!(table.fields.len(), 3);
+/// let compiled = frame.compile(CompileOptions::default())?;
+/// assert_eq!(compiled.retained_node_count(), 1);
+/// # Ok::<(), FrameGraphError>(())
+/// ```
+pub trait Pass<'frame> {
+    /// The pass kind: `kind::Render`, `kind::Compute`, `kind::Command` or `kind::External`.
+    type Kind: DerivedKind;
+    /// What declaring the accesses returned (their tokens), kept for the callback.
+    type Declared: 'frame;
+    /// The context the callback receives.
+    type Context<'cx>;
+
+    /// Every field's access, readable without running any user code.
+    const ACCESSES: &'static AccessTable;
+
+    /// The label of the node this pass records.
+    fn label(&self) -> Label;
+
+    /// Declares every access on `builder`, in field order (color attachments
+    /// in slot order).
+    ///
+    /// # Errors
+    ///
+    /// The first failing declaration.
+    fn declare(&self, builder: &mut PassBuilder<'_, 'frame, Self::Kind>) -> Result<Self::Declared>;
+
+    /// Builds the typed context from the raw one when the node executes.
+    ///
+    /// # Errors
+    ///
+    /// The first declared access that fails to resolve.
+    fn context<'cx>(declared: Self::Declared, raw: <Self::Kind as DerivedKind>::Raw<'cx>)
+    -> Result<Self::Context<'cx>>;
+
+    /// Marks the roots declared with `#[root(..)]`.
+    ///
+    /// # Errors
+    ///
+    /// The first root the recording rejects.
+    fn mark_roots(&self, frame: &mut Frame<'frame>) -> Result<()>;
+}
+
+/// The callback of a derived pass, with the tokens it resolves.
+struct DerivedJob<P, D, F> {
+    declared: D,
+    callback: F,
+    _pass: PhantomData<fn() -> P>,
+}
+
+impl<'frame, P, F> Job<'frame, P::Kind> for DerivedJob<P, P::Declared, F>
+where
+    P: Pass<'frame> + 'frame,
+    F: for<'cx> FnOnce(P::Context<'cx>) -> Result<()> + 'frame,
+{
+    fn run(self, raw: <P::Kind as DerivedKind>::Raw<'_>) -> Result<()> {
+        (self.callback)(P::context(self.declared, raw)?)
+    }
+}
+
+impl<'frame> Frame<'frame> {
+    /// Records a derived pass: declares its accesses, closes it with
+    /// `callback`, and marks its roots. The callback receives the typed
+    /// context when the node executes.
+    ///
+    /// # Errors
+    ///
+    /// A failing declaration or `finish_*` check (the recording is poisoned
+    /// with it, as for the builder API), or a rejected root.
+    pub fn add<P, F>(&mut self, pass: P, callback: F) -> Result<PassId>
+    where
+        P: Pass<'frame> + 'frame,
+        F: for<'cx> FnOnce(P::Context<'cx>) -> Result<()> + 'frame,
+    {
+        let mut builder = P::Kind::begin(self, pass.label());
+        if P::ACCESSES.side_effect {
+            builder.set_side_effect(true);
+        }
+        let declared = match pass.declare(&mut builder) {
+            Ok(declared) => declared,
+            Err(error) => return Err(builder.abort(error)),
+        };
+        let job = DerivedJob::<P, _, F> { declared, callback, _pass: PhantomData };
+        let id = P::Kind::finish(builder, job)?;
+        pass.mark_roots(self)?;
+        Ok(id)
+    }
+}

@@ -1,0 +1,318 @@
+//! Derived passes executed: on wgpu's no-op device (order, contexts, views),
+//! and on a real adapter (results read back). With `CI` set, a missing
+//! adapter fails the real-adapter tests.
+
+mod execution_common;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use execution_common::{gpu, noop, read_buffer, readback_buffer};
+use wgpu::util::DeviceExt;
+use wgpu::{BufferUsages, Color, TextureFormat};
+use zenfg_runtime::prelude::*;
+use zenfg_runtime::{ExecutionOptions, ImportBufferOptions, ImportTextureOptions, InitialContents};
+
+const READBACK: BufferUsages = BufferUsages::MAP_READ.union(BufferUsages::COPY_DST);
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Fill<'f> {
+    #[uniform]
+    params: BufferSlice<'f>,
+    #[storage_write(overwrite)]
+    data: BufferSlice<'f>,
+}
+
+#[derive(Pass)]
+#[pass(command)]
+struct CopyOut<'f> {
+    #[copy_src]
+    src: BufferSlice<'f>,
+    #[copy_dst(overwrite)]
+    #[root(readback)]
+    dst: Buffer<'f>,
+}
+
+#[derive(Pass)]
+#[pass(render)]
+struct Paint<'f> {
+    #[color_attachment(clear = Color::RED)]
+    target: Texture<'f>,
+}
+
+#[derive(Pass)]
+#[pass(command)]
+struct TextureOut<'f> {
+    #[copy_src]
+    src: Texture<'f>,
+    #[copy_dst(overwrite)]
+    #[root(readback)]
+    dst: Buffer<'f>,
+}
+
+#[derive(Pass)]
+#[pass(external)]
+struct Submit<'f> {
+    #[storage_write(preserve)]
+    #[root(persistent_state)]
+    state: Buffer<'f>,
+}
+
+type Log = Rc<RefCell<Vec<String>>>;
+
+#[test]
+fn derived_passes_of_every_kind_execute_in_order_with_their_views() -> Result<(), FrameGraphError> {
+    let (device, queue) = noop();
+    let log: Log = Rc::default();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let params = frame.import_buffer(
+        BufferDesc::new("params", 512),
+        ImportBufferOptions::new(InitialContents::Defined).with_exposed_usage(BufferUsages::UNIFORM),
+    )?;
+    let native_params = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("params"),
+        size: 512,
+        usage: BufferUsages::UNIFORM,
+        mapped_at_creation: false,
+    });
+    frame.bind_imported_buffer(params, &native_params)?;
+    let data = frame.create_buffer(BufferDesc::new("data", 1024))?;
+    let out = frame.import_buffer(
+        BufferDesc::new("out", 768),
+        ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(READBACK),
+    )?;
+    frame.bind_imported_buffer(out, &readback_buffer(&device, 768))?;
+    let target = frame.create_texture(TextureDesc::new_2d("target", 64, 64, TextureFormat::Rgba8Unorm))?;
+    let pixels = frame.import_buffer(
+        BufferDesc::new("pixels", 64 * 64 * 4),
+        ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(READBACK),
+    )?;
+    frame.bind_imported_buffer(pixels, &readback_buffer(&device, 64 * 64 * 4))?;
+    let state =
+        frame.import_buffer(BufferDesc::new("state", 64), ImportBufferOptions::new(InitialContents::Defined))?;
+    frame.bind_imported_buffer(
+        state,
+        &device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("state"),
+            size: 64,
+            usage: BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        }),
+    )?;
+
+    let fill_log = Rc::clone(&log);
+    let fill =
+        Fill { params: params.slice(BufferRange::new(256, Some(16))), data: data.slice(BufferRange::new(256, None)) };
+    frame.add(fill, move |cx| {
+        let (params, data) = (&cx.params, &cx.data);
+        fill_log.borrow_mut().push(format!(
+            "fill {} {}+{} {}+{}",
+            cx.frame_index,
+            params.offset(),
+            params.size(),
+            data.offset(),
+            data.size()
+        ));
+        Ok(())
+    })?;
+    let copy_log = Rc::clone(&log);
+    frame.add(CopyOut { src: data.slice(BufferRange::new(256, None)), dst: out }, move |cx| {
+        cx.encoder.copy_buffer_to_buffer(cx.src.buffer(), cx.src.offset(), cx.dst.buffer(), 0, cx.src.size());
+        copy_log.borrow_mut().push(format!("copy {}", cx.src.size()));
+        Ok(())
+    })?;
+    let paint_log = Rc::clone(&log);
+    frame.add(Paint { target }, move |cx| {
+        let _ = cx.target;
+        paint_log.borrow_mut().push("paint".into());
+        Ok(())
+    })?;
+    let texture_log = Rc::clone(&log);
+    frame.add(TextureOut { src: target, dst: pixels }, move |cx| {
+        let layout = wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None };
+        cx.encoder.copy_texture_to_buffer(
+            cx.src.location(0, wgpu::Origin3d::ZERO),
+            wgpu::TexelCopyBufferInfo { buffer: cx.dst.buffer(), layout },
+            wgpu::Extent3d { width: 64, height: 64, depth_or_array_layers: 1 },
+        );
+        texture_log.borrow_mut().push("texture".into());
+        Ok(())
+    })?;
+    let submit_log = Rc::clone(&log);
+    frame.add(Submit { state }, move |cx| {
+        cx.queue.submit([]);
+        submit_log.borrow_mut().push(format!("submit {}", cx.state.size()));
+        Ok(())
+    })?;
+    frame
+        .compile(CompileOptions::default())?
+        .execute_with_options(&queue, ExecutionOptions::default().with_frame_index(7))?;
+    assert_eq!(*log.borrow(), ["fill 7 256+16 256+768", "copy 768", "paint", "texture", "submit 64"]);
+    Ok(())
+}
+
+#[test]
+fn a_failing_view_resolution_fails_the_execution() -> Result<(), FrameGraphError> {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let state =
+        frame.import_buffer(BufferDesc::new("unbound", 64), ImportBufferOptions::new(InitialContents::Defined))?;
+    frame.add(Submit { state }, |_| Ok(()))?;
+    let error = frame.compile(CompileOptions::default())?.execute(&queue).expect_err("the import is not bound");
+    assert_eq!(error.code(), "FG4002");
+    Ok(())
+}
+
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|chunk| u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]])).collect()
+}
+
+const SCALE: &str = "
+struct Params { scale: u32 }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> data: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    data[id.x] = id.x * params.scale + 1u;
+}";
+
+#[test]
+fn derived_compute_and_copy_passes_produce_the_expected_bytes() {
+    let Some((device, queue)) = gpu("derived_compute_and_copy_passes_produce_the_expected_bytes") else { return };
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("scale"),
+        source: wgpu::ShaderSource::Wgsl(SCALE.into()),
+    });
+    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some("scale"),
+        layout: None,
+        module: &module,
+        entry_point: None,
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let mut params_bytes = vec![0u8; 512];
+    params_bytes[256..260].copy_from_slice(&5u32.to_le_bytes());
+    let native_params = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("params"),
+        contents: &params_bytes,
+        usage: BufferUsages::UNIFORM,
+    });
+    let native_out = readback_buffer(&device, 256);
+
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let params = frame
+        .import_buffer(
+            BufferDesc::new("params", 512),
+            ImportBufferOptions::new(InitialContents::Defined).with_exposed_usage(BufferUsages::UNIFORM),
+        )
+        .unwrap();
+    frame.bind_imported_buffer(params, &native_params).unwrap();
+    let data = frame.create_buffer(BufferDesc::new("data", 512)).unwrap();
+    let out = frame
+        .import_buffer(
+            BufferDesc::new("out", 256),
+            ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(READBACK),
+        )
+        .unwrap();
+    frame.bind_imported_buffer(out, &native_out).unwrap();
+    let written = data.slice(BufferRange::new(256, Some(256)));
+    let fill = Fill { params: params.slice(BufferRange::new(256, Some(16))), data: written };
+    frame
+        .add(fill, move |mut cx: FillContext<'_>| {
+            let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("scale"),
+                layout: &pipeline.get_bind_group_layout(0),
+                entries: &[
+                    wgpu::BindGroupEntry { binding: 0, resource: cx.params.binding() },
+                    wgpu::BindGroupEntry { binding: 1, resource: cx.data.binding() },
+                ],
+            });
+            cx.pass.set_pipeline(&pipeline);
+            cx.pass.set_bind_group(0, &bind_group, &[]);
+            cx.pass.dispatch_workgroups(1, 1, 1);
+            Ok(())
+        })
+        .unwrap();
+    frame
+        .add(CopyOut { src: written, dst: out }, |cx| {
+            cx.encoder.copy_buffer_to_buffer(cx.src.buffer(), cx.src.offset(), cx.dst.buffer(), 0, cx.src.size());
+            Ok(())
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
+    let expected: Vec<u32> = (0..64).map(|index| index * 5 + 1).collect();
+    assert_eq!(words(&read_buffer(&device, &native_out)), expected);
+}
+
+#[test]
+fn a_derived_render_pass_clears_its_attachment() {
+    let Some((device, queue)) = gpu("a_derived_render_pass_clears_its_attachment") else { return };
+    let native_pixels = readback_buffer(&device, 64 * 64 * 4);
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let target = frame.create_texture(TextureDesc::new_2d("target", 64, 64, TextureFormat::Rgba8Unorm)).unwrap();
+    let pixels = frame
+        .import_buffer(
+            BufferDesc::new("pixels", 64 * 64 * 4),
+            ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(READBACK),
+        )
+        .unwrap();
+    frame.bind_imported_buffer(pixels, &native_pixels).unwrap();
+    frame.add(Paint { target }, |_| Ok(())).unwrap();
+    frame
+        .add(TextureOut { src: target, dst: pixels }, |cx| {
+            let layout = wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None };
+            cx.encoder.copy_texture_to_buffer(
+                cx.src.location(0, wgpu::Origin3d::ZERO),
+                wgpu::TexelCopyBufferInfo { buffer: cx.dst.buffer(), layout },
+                wgpu::Extent3d { width: 64, height: 64, depth_or_array_layers: 1 },
+            );
+            Ok(())
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
+    let bytes = read_buffer(&device, &native_pixels);
+    assert!(bytes.chunks_exact(4).all(|pixel| pixel == [255, 0, 0, 255]), "every pixel is the clear color");
+}
+
+#[test]
+fn copy_views_resolve_to_the_bound_native_texture() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let desc = TextureDesc::new_2d("input", 64, 64, TextureFormat::Rgba8Unorm);
+    let input = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
+    let native = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("input"),
+        size: wgpu::Extent3d { width: 64, height: 64, depth_or_array_layers: 1 },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: TextureFormat::Rgba8Unorm,
+        usage: wgpu::TextureUsages::COPY_SRC,
+        view_formats: &[],
+    });
+    frame.bind_imported_texture(input, &native).unwrap();
+    let pixels = frame
+        .import_buffer(
+            BufferDesc::new("pixels", 64 * 64 * 4),
+            ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(READBACK),
+        )
+        .unwrap();
+    frame.bind_imported_buffer(pixels, &readback_buffer(&device, 64 * 64 * 4)).unwrap();
+    let seen = Rc::new(RefCell::new(None));
+    let seen_in_callback = Rc::clone(&seen);
+    frame
+        .add(TextureOut { src: input, dst: pixels }, move |cx| {
+            *seen_in_callback.borrow_mut() = Some(cx.src.texture().size());
+            Ok(())
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
+    assert_eq!(*seen.borrow(), Some(native.size()), "the copy view is the bound native texture");
+}
