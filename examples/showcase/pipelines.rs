@@ -1,0 +1,211 @@
+//! The showcase's pipelines, built from the WGSL in `shaders/`, and the
+//! formats of the targets they render to.
+
+use wgpu::{
+    BlendComponent, BlendFactor, BlendOperation, BlendState, ColorTargetState, CompareFunction, DepthStencilState,
+    PrimitiveTopology, TextureFormat, VertexBufferLayout, VertexStepMode,
+};
+
+use crate::scene::{INSTANCE_FLOATS, LIGHT_BYTES, RECT_FLOATS, VERTEX_FLOATS};
+
+/// G-buffer albedo (rgb) and emission (a).
+pub const ALBEDO_FORMAT: TextureFormat = TextureFormat::Rgba8Unorm;
+/// G-buffer world normal (xyz) and gloss (w).
+pub const NORMAL_FORMAT: TextureFormat = TextureFormat::Rgba16Float;
+/// Scene depth, sampled again by the lighting pass.
+pub const DEPTH_FORMAT: TextureFormat = TextureFormat::Depth32Float;
+/// Lit scene radiance, and every mip of the bloom chain.
+pub const HDR_FORMAT: TextureFormat = TextureFormat::Rgba16Float;
+/// The tonemapped, sRGB-encoded image.
+pub const LDR_FORMAT: TextureFormat = TextureFormat::Rgba8Unorm;
+
+const COMMON: &str = include_str!("shaders/common.wgsl");
+
+/// Every pipeline the frame's passes use.
+pub struct Pipelines {
+    /// Moves the lights along their orbits.
+    pub animate_lights: wgpu::ComputePipeline,
+    /// Instanced meshes into the G-buffer.
+    pub mesh: wgpu::RenderPipeline,
+    /// One emissive sphere per animated light into the G-buffer.
+    pub bulb: wgpu::RenderPipeline,
+    /// Deferred shading into the HDR target.
+    pub lighting: wgpu::RenderPipeline,
+    /// The normals as colors (the debug view).
+    pub debug_normals: wgpu::RenderPipeline,
+    /// The thresholded first bloom downsample.
+    pub bloom_prefilter: wgpu::RenderPipeline,
+    /// The other bloom downsamples.
+    pub bloom_downsample: wgpu::RenderPipeline,
+    /// The bloom upsamples, added onto the larger mip.
+    pub bloom_upsample: wgpu::RenderPipeline,
+    /// HDR plus bloom to sRGB.
+    pub tonemap: wgpu::RenderPipeline,
+    /// Antialiasing.
+    pub fxaa: wgpu::RenderPipeline,
+    /// Translucent rectangles.
+    pub overlay: wgpu::RenderPipeline,
+}
+
+/// How a render pipeline is put together.
+struct RenderDesc<'a> {
+    label: &'a str,
+    module: &'a wgpu::ShaderModule,
+    vertex: &'a str,
+    fragment: &'a str,
+    buffers: &'a [Option<VertexBufferLayout<'a>>],
+    targets: &'a [Option<ColorTargetState>],
+    depth: bool,
+    topology: PrimitiveTopology,
+}
+
+impl<'a> RenderDesc<'a> {
+    /// A fullscreen triangle drawn with `fragment` into one `format` target.
+    fn fullscreen(
+        label: &'a str,
+        module: &'a wgpu::ShaderModule,
+        fragment: &'a str,
+        target: &'a [Option<ColorTargetState>],
+    ) -> Self {
+        Self {
+            label,
+            module,
+            vertex: "vs_fullscreen",
+            fragment,
+            buffers: &[],
+            targets: target,
+            depth: false,
+            topology: PrimitiveTopology::TriangleList,
+        }
+    }
+
+    fn build(&self, device: &wgpu::Device) -> wgpu::RenderPipeline {
+        device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some(self.label),
+            layout: None,
+            vertex: wgpu::VertexState {
+                module: self.module,
+                entry_point: Some(self.vertex),
+                compilation_options: Default::default(),
+                buffers: self.buffers,
+            },
+            primitive: wgpu::PrimitiveState { topology: self.topology, ..Default::default() },
+            depth_stencil: self.depth.then(|| DepthStencilState {
+                format: DEPTH_FORMAT,
+                depth_write_enabled: Some(true),
+                depth_compare: Some(CompareFunction::Less),
+                stencil: Default::default(),
+                bias: Default::default(),
+            }),
+            multisample: Default::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: self.module,
+                entry_point: Some(self.fragment),
+                compilation_options: Default::default(),
+                targets: self.targets,
+            }),
+            multiview_mask: None,
+            cache: None,
+        })
+    }
+}
+
+fn module(device: &wgpu::Device, label: &str, source: &str) -> wgpu::ShaderModule {
+    device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source: wgpu::ShaderSource::Wgsl(format!("{COMMON}\n{source}").into()),
+    })
+}
+
+const MESH_VERTEX: VertexBufferLayout<'static> = VertexBufferLayout {
+    array_stride: (VERTEX_FLOATS * 4) as u64,
+    step_mode: VertexStepMode::Vertex,
+    attributes: &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3],
+};
+
+const MESH_INSTANCE: VertexBufferLayout<'static> = VertexBufferLayout {
+    array_stride: (INSTANCE_FLOATS * 4) as u64,
+    step_mode: VertexStepMode::Instance,
+    attributes: &wgpu::vertex_attr_array![2 => Float32x4, 3 => Float32x4, 4 => Float32x4, 5 => Float32x4],
+};
+
+const LIGHT_INSTANCE: VertexBufferLayout<'static> = VertexBufferLayout {
+    array_stride: LIGHT_BYTES,
+    step_mode: VertexStepMode::Instance,
+    attributes: &wgpu::vertex_attr_array![2 => Float32x4, 3 => Float32x4],
+};
+
+const RECT_INSTANCE: VertexBufferLayout<'static> = VertexBufferLayout {
+    array_stride: (RECT_FLOATS * 4) as u64,
+    step_mode: VertexStepMode::Instance,
+    attributes: &wgpu::vertex_attr_array![0 => Float32x4, 1 => Float32x4],
+};
+
+const ADDITIVE: BlendState = BlendState {
+    color: BlendComponent {
+        src_factor: BlendFactor::One,
+        dst_factor: BlendFactor::One,
+        operation: BlendOperation::Add,
+    },
+    alpha: BlendComponent::OVER,
+};
+
+impl Pipelines {
+    /// Compiles every shader and builds every pipeline on `device`.
+    pub fn new(device: &wgpu::Device) -> Self {
+        let lights = module(device, "lights", include_str!("shaders/lights.wgsl"));
+        let scene = module(device, "scene", include_str!("shaders/scene.wgsl"));
+        let lighting = module(device, "lighting", include_str!("shaders/lighting.wgsl"));
+        let debug = module(device, "debug", include_str!("shaders/debug.wgsl"));
+        let bloom = module(device, "bloom", include_str!("shaders/bloom.wgsl"));
+        let tonemap = module(device, "tonemap", include_str!("shaders/tonemap.wgsl"));
+        let fxaa = module(device, "fxaa", include_str!("shaders/fxaa.wgsl"));
+        let overlay = module(device, "overlay", include_str!("shaders/overlay.wgsl"));
+
+        let gbuffer = [Some(ALBEDO_FORMAT.into()), Some(NORMAL_FORMAT.into())];
+        let hdr = [Some(HDR_FORMAT.into())];
+        let ldr = [Some(LDR_FORMAT.into())];
+        let added = [Some(ColorTargetState { blend: Some(ADDITIVE), ..HDR_FORMAT.into() })];
+        let blended = [Some(ColorTargetState { blend: Some(BlendState::ALPHA_BLENDING), ..LDR_FORMAT.into() })];
+        let geometry = |label, vertex, buffers| RenderDesc {
+            label,
+            module: &scene,
+            vertex,
+            fragment: "fs_surface",
+            buffers,
+            targets: &gbuffer,
+            depth: true,
+            topology: PrimitiveTopology::TriangleList,
+        };
+        Self {
+            animate_lights: device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some("animate-lights"),
+                layout: None,
+                module: &lights,
+                entry_point: Some("animate"),
+                compilation_options: Default::default(),
+                cache: None,
+            }),
+            mesh: geometry("mesh", "vs_mesh", &[Some(MESH_VERTEX), Some(MESH_INSTANCE)]).build(device),
+            bulb: geometry("bulb", "vs_bulb", &[Some(MESH_VERTEX), Some(LIGHT_INSTANCE)]).build(device),
+            lighting: RenderDesc::fullscreen("lighting", &lighting, "fs_lighting", &hdr).build(device),
+            debug_normals: RenderDesc::fullscreen("debug-normals", &debug, "fs_normals", &ldr).build(device),
+            bloom_prefilter: RenderDesc::fullscreen("bloom-prefilter", &bloom, "fs_prefilter", &hdr).build(device),
+            bloom_downsample: RenderDesc::fullscreen("bloom-downsample", &bloom, "fs_downsample", &hdr).build(device),
+            bloom_upsample: RenderDesc::fullscreen("bloom-upsample", &bloom, "fs_upsample", &added).build(device),
+            tonemap: RenderDesc::fullscreen("tonemap", &tonemap, "fs_tonemap", &ldr).build(device),
+            fxaa: RenderDesc::fullscreen("fxaa", &fxaa, "fs_fxaa", &ldr).build(device),
+            overlay: RenderDesc {
+                label: "overlay",
+                module: &overlay,
+                vertex: "vs_overlay",
+                fragment: "fs_overlay",
+                buffers: &[Some(RECT_INSTANCE)],
+                targets: &blended,
+                depth: false,
+                topology: PrimitiveTopology::TriangleStrip,
+            }
+            .build(device),
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Runs the showcase: renders its frames on a device (or only compiles the
+//! frame without one), then writes the image and the Snapshot and summarizes
+//! the plan.
+
+use std::error::Error;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+
+use zenfg_runtime::snapshot::CreateFrameGraphSnapshotOptions;
+use zenfg_runtime::{CompileOptions, ExecutionOptions, ExecutionTiming, FrameGraph, GpuTimingReport, TimingMode};
+
+use crate::camera::{Camera, FrameParams};
+use crate::device::Gpu;
+use crate::frame::{HEIGHT, PIXEL_BYTES, WIDTH, record};
+use crate::output::{IMAGE_FILE, SNAPSHOT_FILE, write_png, write_snapshot};
+use crate::renderer::Renderer;
+use crate::scene::{Scene, float_bytes};
+use crate::summary::Summary;
+
+/// Frames rendered; the last one is exported, after the first has filled
+/// the transient pool.
+pub const FRAMES: u64 = 2;
+
+const CAMERA: Camera = Camera { eye: [0.0, 4.2, 10.5], target: [0.0, 1.0, 0.0], fov_y: 0.8, near: 0.1, far: 100.0 };
+
+/// What can be changed between runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// How much of the bloom chain's result the tonemap adds; 0 renders the
+    /// chain but shows none of it.
+    pub bloom_strength: f32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self { bloom_strength: 0.1 }
+    }
+}
+
+/// What a run produced.
+pub struct Showcase {
+    /// The plan summary of the exported frame.
+    pub summary: Summary,
+    /// Where the image was written, when the frame executed.
+    pub image_path: Option<PathBuf>,
+    /// Where the Snapshot was written.
+    pub snapshot_path: PathBuf,
+}
+
+fn params(frame_index: u64, settings: Settings) -> FrameParams {
+    FrameParams {
+        time: 1.6 + frame_index as f32 / 60.0,
+        width: WIDTH,
+        height: HEIGHT,
+        bloom_strength: settings.bloom_strength,
+        exposure: 1.0,
+    }
+}
+
+/// Runs the showcase into `directory`: on `gpu` when there is one, or, without
+/// one, records and compiles the frame on a CPU-only graph.
+///
+/// # Errors
+///
+/// Recording, compiling, executing or exporting fails, or a file cannot be written.
+pub fn run(directory: &Path, gpu: Option<&Gpu>, settings: Settings) -> Result<Showcase, Box<dyn Error>> {
+    std::fs::create_dir_all(directory)?;
+    let scene = Scene::new();
+    match gpu {
+        Some(gpu) => render(directory, gpu, &scene, settings),
+        None => compile_only(directory, &scene),
+    }
+}
+
+fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Result<Showcase, Box<dyn Error>> {
+    let renderer = Renderer::new(&gpu.device, scene, PIXEL_BYTES);
+    let mut graph = FrameGraph::with_device(&gpu.device);
+    let mut exported = None;
+    for frame_index in 0..FRAMES {
+        let uniforms = CAMERA.uniforms(params(frame_index, settings));
+        gpu.queue.write_buffer(&renderer.uniforms, 0, &float_bytes(&uniforms));
+        let mut frame = graph.begin_frame();
+        record(&mut frame, scene, Some(&renderer))?;
+        let mut compiled = frame.compile(CompileOptions::full_report())?;
+        let report = compiled.take_report().ok_or("the compiler returned no report")?;
+        // Native debug markers stay off: the software Vulkan of Mesa 22.3
+        // crashes on the second debug label of a command buffer.
+        let options = ExecutionOptions::default().with_frame_index(frame_index);
+        let mut timing = compiled.execute_with_timing(&gpu.queue, options, TimingMode::Both)?;
+        let gpu_timing = wait_for_gpu_timing(&gpu.device, &mut timing)?;
+        exported = Some((report, timing, gpu_timing));
+    }
+    let (report, timing, gpu_timing) = exported.ok_or("no frame was rendered")?;
+    let pixels = read_pixels(&gpu.device, &renderer.pixels)?;
+    let image_path = directory.join(IMAGE_FILE);
+    write_png(&image_path, WIDTH, HEIGHT, &pixels)?;
+
+    let backend = gpu.info.backend.to_str();
+    let mut options = CreateFrameGraphSnapshotOptions::new(timing.frame_index)
+        .with_backend(backend)
+        .with_pool_stats(graph.resource_pool_stats());
+    if let Some(cpu) = &timing.cpu {
+        options = options.with_cpu_timing(cpu);
+    }
+    if let Some(gpu_timing) = &gpu_timing {
+        options = options.with_gpu_timing(gpu_timing);
+    }
+    let snapshot_path = directory.join(SNAPSHOT_FILE);
+    write_snapshot(&snapshot_path, &report, options)?;
+    let summary = Summary::new(&report, Some(gpu.describe()), timing.cpu.as_ref(), gpu_timing.as_ref())
+        .ok_or("the report is not a full one")?;
+    Ok(Showcase { summary, image_path: Some(image_path), snapshot_path })
+}
+
+fn compile_only(directory: &Path, scene: &Scene) -> Result<Showcase, Box<dyn Error>> {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    record(&mut frame, scene, None)?;
+    let report =
+        frame.compile(CompileOptions::full_report())?.take_report().ok_or("the compiler returned no report")?;
+    let snapshot_path = directory.join(SNAPSHOT_FILE);
+    write_snapshot(&snapshot_path, &report, CreateFrameGraphSnapshotOptions::new(0))?;
+    let summary = Summary::new(&report, None, None, None).ok_or("the report is not a full one")?;
+    Ok(Showcase { summary, image_path: None, snapshot_path })
+}
+
+/// Polls the device until the execution's GPU timing arrives.
+fn wait_for_gpu_timing(
+    device: &wgpu::Device,
+    timing: &mut ExecutionTiming,
+) -> Result<Option<GpuTimingReport>, Box<dyn Error>> {
+    let Some(readback) = timing.gpu.as_mut() else { return Ok(None) };
+    loop {
+        if let Some(report) = readback.try_take() {
+            return Ok(Some(report));
+        }
+        device.poll(wgpu::PollType::wait_indefinitely())?;
+    }
+}
+
+/// Waits for the queue, then copies the image out of the mapped buffer.
+fn read_pixels(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Result<Vec<u8>, Box<dyn Error>> {
+    let (sender, receiver) = mpsc::channel();
+    buffer.map_async(wgpu::MapMode::Read, .., move |result| {
+        let _ = sender.send(result);
+    });
+    device.poll(wgpu::PollType::wait_indefinitely())?;
+    receiver.recv()??;
+    let pixels = buffer.get_mapped_range(..)?.to_vec();
+    buffer.unmap();
+    Ok(pixels)
+}
