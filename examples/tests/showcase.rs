@@ -1,0 +1,233 @@
+//! The showcase's frame, run through the example's own code: on a real
+//! adapter (software Vulkan on machines without a GPU) the image, the
+//! Snapshot and the plan summary are checked; on a CPU-only graph the
+//! Snapshot and the summary. With `CI` set, a missing adapter fails.
+
+#[path = "../showcase/camera.rs"]
+mod camera;
+#[path = "../showcase/device.rs"]
+mod device;
+#[path = "../showcase/encode.rs"]
+mod encode;
+#[path = "../showcase/frame.rs"]
+mod frame;
+#[path = "../showcase/output.rs"]
+mod output;
+#[path = "../showcase/passes.rs"]
+mod passes;
+#[path = "../showcase/pipelines.rs"]
+mod pipelines;
+#[path = "../showcase/renderer.rs"]
+mod renderer;
+#[path = "../showcase/run.rs"]
+mod run;
+#[path = "../showcase/scene.rs"]
+mod scene;
+#[path = "../showcase/summary.rs"]
+mod summary;
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use zenfg_runtime::snapshot::{
+    SnapshotCpuTimings, SnapshotDecodeSource, SnapshotNodeCompileState, SnapshotPoolReport, parse_frame_graph_snapshot,
+};
+
+use crate::device::Gpu;
+use crate::frame::{BLOOM_MIPS, HEIGHT, WIDTH};
+use crate::run::{Settings, run};
+use crate::scene::Scene;
+use crate::summary::{GpuTiming, Summary};
+
+/// The default adapter's device, or `None` (after a notice) when there is no
+/// adapter and `CI` is not set.
+fn gpu(test: &str) -> Option<Gpu> {
+    match device::default_gpu() {
+        Ok(Some(gpu)) => Some(gpu),
+        Ok(None) => {
+            assert!(std::env::var_os("CI").is_none(), "{test}: CI is set but no GPU adapter was found");
+            eprintln!("notice: {test} skipped: no GPU adapter (install mesa-vulkan-drivers for software Vulkan)");
+            None
+        }
+        Err(error) => panic!("{test}: the adapter refused a device: {error}"),
+    }
+}
+
+/// A directory of its own under the system's temporary directory, removed
+/// when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(test: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("zenfg-showcase-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        Self(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// An 8-bit RGBA image.
+struct Image {
+    width: usize,
+    pixels: Vec<u8>,
+}
+
+impl Image {
+    fn read(path: &Path) -> Self {
+        let decoder = png::Decoder::new(std::io::BufReader::new(File::open(path).expect("the image was written")));
+        let mut reader = decoder.read_info().expect("the image is a PNG");
+        let info = reader.info();
+        assert_eq!((info.width, info.height), (WIDTH, HEIGHT));
+        assert_eq!((info.color_type, info.bit_depth), (png::ColorType::Rgba, png::BitDepth::Eight));
+        let mut pixels = vec![0; reader.output_buffer_size().expect("the image fits in memory")];
+        reader.next_frame(&mut pixels).expect("the image decodes");
+        Self { width: WIDTH as usize, pixels }
+    }
+
+    /// Rec. 601 luma of every pixel, with its position.
+    fn lumas(&self) -> impl Iterator<Item = ((usize, usize), f64)> + '_ {
+        self.pixels.chunks_exact(4).enumerate().map(|(index, pixel)| {
+            let [r, g, b] = [pixel[0], pixel[1], pixel[2]].map(f64::from);
+            ((index % self.width, index / self.width), 0.299 * r + 0.587 * g + 0.114 * b)
+        })
+    }
+}
+
+/// Whether a pixel lies outside the overlay's panel (the first rectangle).
+fn outside_overlay(scene: &Scene) -> impl Fn((usize, usize)) -> bool + use<> {
+    let [left, top, right, bottom] = [scene.rects[0], scene.rects[1], scene.rects[2], scene.rects[3]];
+    move |(x, y)| {
+        let (x, y) = (x as f32, y as f32);
+        x < left || x >= right || y < top || y >= bottom
+    }
+}
+
+/// The facts every run shares, whether it executed or not.
+fn check_plan(summary: &Summary) {
+    assert_eq!(summary.recorded, 17);
+    assert_eq!(summary.culled.len(), 1, "exactly the debug view is culled");
+    let culled = &summary.culled[0];
+    assert_eq!((culled.label.as_str(), culled.kind, culled.group.as_str()), ("debug-normals", "render", "debug"));
+    assert_eq!(culled.reason, "not-reachable-from-root");
+    assert_eq!(summary.passes.len(), 16);
+    assert!(
+        summary.allocations < summary.logical_transients,
+        "{} allocations for {} transients",
+        summary.allocations,
+        summary.logical_transients
+    );
+    assert!(summary.physical_bytes < summary.logical_bytes);
+    assert_eq!(summary.shared.len(), 1);
+    assert_eq!(summary.shared[0].resources, ["albedo", "ldr"]);
+
+    let bloom: Vec<(&str, &str)> = summary
+        .passes
+        .iter()
+        .filter(|pass| pass.label.starts_with("bloom."))
+        .map(|pass| (pass.label.as_str(), pass.group.as_str()))
+        .collect();
+    let downsamples = (0..BLOOM_MIPS).map(|mip| (format!("bloom.downsample.mip-{mip}"), "bloom.downsample"));
+    let upsamples = (0..BLOOM_MIPS - 1).rev().map(|mip| (format!("bloom.upsample.mip-{mip}"), "bloom.upsample"));
+    let expected: Vec<(String, &str)> = downsamples.chain(upsamples).collect();
+    let expected: Vec<(&str, &str)> = expected.iter().map(|(label, group)| (label.as_str(), *group)).collect();
+    assert_eq!(bloom, expected, "the bloom passes run in chain order, labelled with their mips, in their stage groups");
+
+    let printed = summary.to_string();
+    for fact in
+        ["16 retained, 1 culled", "debug-normals (render, group debug): not-reachable-from-root", "albedo + ldr"]
+    {
+        assert!(printed.contains(fact), "the summary says {fact:?}:\n{printed}");
+    }
+    assert!(printed.lines().any(|line| line.trim_start().starts_with("bloom.upsample.mip-0")));
+}
+
+/// The Snapshot decodes as canonical 1.2 (decoding validates it), with the
+/// culled node and the timing and pool state the run had.
+fn check_snapshot(path: &Path, executed: bool) {
+    let text = std::fs::read_to_string(path).expect("the Snapshot was written");
+    let decoded = parse_frame_graph_snapshot(&text).unwrap_or_else(|error| panic!("invalid Snapshot: {error:?}"));
+    assert_eq!(decoded.source, SnapshotDecodeSource::V1);
+    assert!(decoded.issues.is_empty(), "{:?}", decoded.issues);
+    let snapshot = decoded.snapshot;
+    assert_eq!(snapshot.graph.nodes.len(), 17);
+    let culled: Vec<_> = snapshot
+        .graph
+        .nodes
+        .iter()
+        .filter_map(|node| match &node.compile_state {
+            SnapshotNodeCompileState::Culled { reason } => Some((node.label.as_deref(), reason.as_str())),
+            SnapshotNodeCompileState::Retained { .. } => None,
+        })
+        .collect();
+    assert_eq!(culled, [(Some("debug-normals"), "not-reachable-from-root")]);
+    let groups: HashSet<_> = snapshot.graph.groups.iter().map(|group| group.label.as_str()).collect();
+    assert!(["scene", "debug", "bloom", "downsample", "upsample", "post"].iter().all(|label| groups.contains(label)));
+    let cpu_nodes = match &snapshot.timings.cpu {
+        SnapshotCpuTimings::Available { nodes, .. } => Some(nodes.len()),
+        SnapshotCpuTimings::Unavailable { .. } => None,
+    };
+    let pooled = matches!(snapshot.memory.pool_report, SnapshotPoolReport::Available { .. });
+    if executed {
+        assert_eq!(cpu_nodes, Some(16), "every retained node is CPU-timed");
+        assert!(pooled, "the pool counters are exported");
+    } else {
+        assert_eq!(cpu_nodes, None);
+    }
+}
+
+#[test]
+fn on_an_adapter_the_showcase_renders_a_lit_frame_with_bloom() {
+    let Some(gpu) = gpu("on_an_adapter_the_showcase_renders_a_lit_frame_with_bloom") else { return };
+    let directory = TempDir::new("render");
+    let showcase = run(&directory.0.join("bloom"), Some(&gpu), Settings::default()).expect("the showcase runs");
+    check_plan(&showcase.summary);
+    check_snapshot(&showcase.snapshot_path, true);
+    assert!(showcase.summary.passes.iter().all(|pass| pass.cpu.is_some()), "every retained pass is CPU-timed");
+    if let GpuTiming::Available(_) = showcase.summary.gpu {
+        let timed = showcase.summary.passes.iter().filter(|pass| pass.gpu.is_some()).count();
+        assert_eq!(timed, 15, "every render and compute pass is GPU-timed");
+    }
+
+    let image = Image::read(showcase.image_path.as_deref().expect("the image was written"));
+    let colors: HashSet<&[u8]> = image.pixels.chunks_exact(4).map(|pixel| &pixel[..3]).collect();
+    assert!(colors.len() > 5000, "only {} distinct colors", colors.len());
+    let lumas: Vec<f64> = image.lumas().map(|(_, luma)| luma).collect();
+    let mean = lumas.iter().sum::<f64>() / lumas.len() as f64;
+    let deviation = (lumas.iter().map(|luma| (luma - mean).powi(2)).sum::<f64>() / lumas.len() as f64).sqrt();
+    assert!((20.0..200.0).contains(&mean), "mean luma {mean:.1}");
+    assert!(deviation > 15.0, "luma deviation {deviation:.1}");
+
+    let plain =
+        run(&directory.0.join("plain"), Some(&gpu), Settings { bloom_strength: 0.0 }).expect("the showcase runs");
+    let plain = Image::read(plain.image_path.as_deref().expect("the image was written"));
+    let outside = outside_overlay(&Scene::new());
+    let (mut brighter, mut darker, mut pixels) = (0, 0, 0);
+    for ((position, with_bloom), (_, without_bloom)) in image.lumas().zip(plain.lumas()) {
+        if outside(position) {
+            pixels += 1;
+            brighter += usize::from(with_bloom > without_bloom + 8.0);
+            darker += usize::from(with_bloom < without_bloom - 8.0);
+        }
+    }
+    assert!(brighter * 20 > pixels, "bloom brightens {brighter} of {pixels} pixels outside the overlay");
+    assert!(darker * 100 < brighter, "bloom darkens {darker} pixels, brightens {brighter}");
+}
+
+#[test]
+fn without_an_adapter_the_showcase_compiles_its_frame_and_exports_it() {
+    let directory = TempDir::new("compile");
+    let showcase = run(&directory.0, None, Settings::default()).expect("the frame compiles");
+    assert!(showcase.image_path.is_none());
+    assert!(!directory.0.join(output::IMAGE_FILE).exists());
+    check_plan(&showcase.summary);
+    check_snapshot(&showcase.snapshot_path, false);
+    assert!(matches!(showcase.summary.gpu, GpuTiming::NotExecuted));
+    assert!(showcase.summary.execution.is_none());
+    assert!(showcase.summary.to_string().contains("not executed"));
+}
