@@ -1,16 +1,14 @@
-//! A compute pass with a real WGSL pipeline writes a transient buffer; a copy
-//! node moves it into a caller-owned readback buffer, whose values are
-//! printed.
+//! A derived compute pass with a real WGSL pipeline writes a transient
+//! buffer; a copy node moves it into a caller-owned readback buffer, whose
+//! values are printed.
 //!
 //!     cargo run --example compute-output
 
 mod support;
 
 use wgpu::BufferUsages;
-use zenfg_runtime::{
-    BufferDesc, BufferRange, CompileOptions, FrameGraph, FrameGraphError, ImportBufferOptions, InitialContents,
-    WriteContents,
-};
+use zenfg_runtime::prelude::*;
+use zenfg_runtime::{ImportBufferOptions, InitialContents};
 
 const COUNT: u64 = 16;
 
@@ -20,6 +18,14 @@ const SHADER: &str = "
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     squares[id.x] = id.x * id.x;
 }";
+
+/// Writes the square of each index.
+#[derive(Pass)]
+#[pass(compute)]
+struct Squares<'f> {
+    #[storage_write(overwrite)]
+    squares: Buffer<'f>,
+}
 
 fn main() -> Result<(), FrameGraphError> {
     let (device, queue, _) = support::device("compute-output");
@@ -47,13 +53,11 @@ fn main() -> Result<(), FrameGraphError> {
     )?;
     frame.bind_imported_buffer(output, &readback)?;
 
-    let mut pass = frame.compute_pass("squares");
-    let token = pass.storage_buffer_write(squares, BufferRange::whole(), WriteContents::Overwrite)?;
-    pass.finish_compute(move |mut cx| {
+    frame.add(Squares { squares }, move |mut cx: SquaresContext<'_>| {
         let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("squares"),
             layout: &pipeline.get_bind_group_layout(0),
-            entries: &[wgpu::BindGroupEntry { binding: 0, resource: cx.resources.buffer(token)?.as_entire_binding() }],
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: cx.squares.binding() }],
         });
         cx.pass.set_pipeline(&pipeline);
         cx.pass.set_bind_group(0, &bind_group, &[]);
