@@ -10,7 +10,7 @@ use crate::passes::{
 use crate::renderer::Renderer;
 use crate::scene::LIGHT_BYTES;
 
-/// A bind group of group 0 of `layout`, binding `resources` in order.
+/// A bind group for `layout` with `resources` at bindings 0, 1, 2, ...
 fn bind_group(
     device: &wgpu::Device,
     layout: &wgpu::BindGroupLayout,
@@ -130,7 +130,11 @@ impl Renderer {
     /// One copy of the whole image into tightly packed rows.
     pub fn readback(&self, cx: ReadbackContext<'_>) -> Result<(), FrameGraphError> {
         let size = cx.image.texture().size();
-        let layout = TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(size.width * 4), rows_per_image: None };
+        let layout = TexelCopyBufferLayout {
+            offset: cx.pixels.offset(),
+            bytes_per_row: Some(size.width * 4),
+            rows_per_image: None,
+        };
         cx.encoder.copy_texture_to_buffer(
             cx.image.location(0, Origin3d::ZERO),
             TexelCopyBufferInfo { buffer: cx.pixels.buffer(), layout },

@@ -60,12 +60,12 @@ struct RenderDesc<'a> {
 }
 
 impl<'a> RenderDesc<'a> {
-    /// A fullscreen triangle drawn with `fragment` into one `format` target.
+    /// A fullscreen triangle shaded by `fragment` into `targets`.
     fn fullscreen(
         label: &'a str,
         module: &'a wgpu::ShaderModule,
         fragment: &'a str,
-        target: &'a [Option<ColorTargetState>],
+        targets: &'a [Option<ColorTargetState>],
     ) -> Self {
         Self {
             label,
@@ -73,7 +73,7 @@ impl<'a> RenderDesc<'a> {
             vertex: "vs_fullscreen",
             fragment,
             buffers: &[],
-            targets: target,
+            targets,
             depth: false,
             topology: PrimitiveTopology::TriangleList,
         }

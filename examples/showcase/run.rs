@@ -83,7 +83,7 @@ fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Res
         record(&mut frame, scene, Some(&renderer))?;
         let mut compiled = frame.compile(CompileOptions::full_report())?;
         let report = compiled.take_report().ok_or("the compiler returned no report")?;
-        // Native debug markers stay off: the software Vulkan of Mesa 22.3
+        // Native debug markers stay off: Mesa 22.3's software Vulkan (lavapipe)
         // crashes on the second debug label of a command buffer.
         let options = ExecutionOptions::default().with_frame_index(frame_index);
         let mut timing = compiled.execute_with_timing(&gpu.queue, options, TimingMode::Both)?;

@@ -61,7 +61,7 @@ pub struct Scene {
     pub bulb: Mesh,
     /// The light rig the compute pass animates.
     pub rig: Vec<f32>,
-    /// The overlay's rectangles, in pixels.
+    /// The overlay's rectangles in pixels, its panel first.
     pub rects: Vec<f32>,
 }
 
@@ -97,13 +97,92 @@ fn quaternion(axis: [f32; 3], angle: f32) -> [f32; 4] {
     [axis[0] * sin, axis[1] * sin, axis[2] * sin, cos]
 }
 
-/// A saturated color of hue `hue` in turns, with `value` brightness.
+/// The RGB color of `hue` (in turns) at `saturation` and `value`.
 pub fn hue(hue: f32, saturation: f32, value: f32) -> [f32; 3] {
     let channel = |offset: f32| {
         let k = (offset + hue * 6.0) % 6.0;
         value - value * saturation * (k.min(4.0 - k)).clamp(0.0, 1.0)
     };
     [channel(5.0), channel(3.0), channel(1.0)]
+}
+
+/// Three rows of pillars of varying height behind the centre, and four
+/// crates around it.
+fn city() -> Vec<Instance> {
+    let mut boxes = Vec::new();
+    for row in 0..3 {
+        for column in 0..11 {
+            let x = (column as f32 - 5.0) * 1.3;
+            let z = -4.6 - row as f32 * 1.5;
+            let wave = (x * 0.9 + row as f32 * 1.7).sin() * 0.5 + 0.5;
+            let height = 0.6 + 2.6 * wave + row as f32 * 0.5;
+            let color = hue(column as f32 / 11.0 + row as f32 * 0.08, 0.7, 0.8);
+            let mut pillar = Instance::new([x, height * 0.5, z], [0.9, height, 0.9], color);
+            pillar.rotation = quaternion([0.0, 1.0, 0.0], (column * 7 + row * 3) as f32 * 0.11);
+            pillar.gloss = 0.45;
+            boxes.push(pillar);
+        }
+    }
+    for (index, (x, z)) in [(-5.6_f32, 1.8_f32), (5.6, 1.4), (-4.6, -2.4), (4.4, -2.8)].into_iter().enumerate() {
+        let mut crate_box = Instance::new([x, 0.45, z], [0.9; 3], hue(0.58 + index as f32 * 0.1, 0.3, 0.75));
+        crate_box.rotation = quaternion([0.0, 1.0, 0.0], 0.6 + index as f32);
+        boxes.push(crate_box);
+    }
+    boxes
+}
+
+/// The glossy globe in the centre and four small balls.
+fn spheres() -> Vec<Instance> {
+    let mut globe = Instance::new([0.0, 1.25, 0.0], [1.15; 3], [0.75, 0.76, 0.8]);
+    globe.gloss = 1.0;
+    let mut spheres = vec![globe];
+    for (index, (x, z)) in [(-2.6_f32, 3.2_f32), (2.9, 2.6), (-6.5, -1.6), (6.6, -1.8)].into_iter().enumerate() {
+        let mut ball = Instance::new([x, 0.4, z], [0.4; 3], hue(0.95 - index as f32 * 0.22, 0.6, 0.85));
+        ball.gloss = 0.8;
+        spheres.push(ball);
+    }
+    spheres
+}
+
+/// Two glowing rings around the globe, tilted apart.
+fn rings() -> [Instance; 2] {
+    let rings = [([1.0, 0.0, 0.0], 0.45, [0.15, 0.85, 1.0]), ([0.0, 0.0, 1.0], -0.55, [1.0, 0.2, 0.7])];
+    rings.map(|(axis, tilt, color)| {
+        let mut ring = Instance::new([0.0, 1.25, 0.0], [1.85; 3], color);
+        ring.rotation = quaternion(axis, tilt);
+        ring.emission = 0.3;
+        ring
+    })
+}
+
+/// Lights of evenly spread hues on two orbits turning opposite ways.
+fn light_rig() -> Vec<f32> {
+    let mut rig = Vec::with_capacity(LIGHT_COUNT * RIG_FLOATS);
+    for light in 0..LIGHT_COUNT {
+        let fraction = light as f32 / LIGHT_COUNT as f32;
+        let [r, g, b] = hue(fraction, 0.85, 1.0);
+        let (radius, speed) = if light % 2 == 0 { (3.3, 0.35) } else { (4.1, -0.25) };
+        let height = 0.9 + 0.3 * (light % 3) as f32;
+        let intensity = 3.5 + 1.5 * ((light * 5) % 3) as f32;
+        rig.extend([radius, height, fraction * TAU, speed, r, g, b, intensity]);
+    }
+    rig
+}
+
+/// A legend in the top left corner: a panel with each light's color and a
+/// bar as long as its intensity.
+fn legend(rig: &[f32]) -> Vec<f32> {
+    let (left, top, right, row) = (24.0, 24.0, 304.0, 18.0);
+    let bottom = top + 20.0 + row * LIGHT_COUNT as f32;
+    let mut rects = vec![left, top, right, bottom, 0.02, 0.025, 0.04, 0.7];
+    rects.extend([left, top, right, top + 3.0, 0.3, 0.85, 1.0, 1.0]);
+    for (light, rig) in rig.chunks_exact(RIG_FLOATS).enumerate() {
+        let y = top + 14.0 + row * light as f32;
+        let [r, g, b, intensity] = [rig[4], rig[5], rig[6], rig[7]];
+        rects.extend([left + 12.0, y, left + 24.0, y + 12.0, r, g, b, 1.0]);
+        rects.extend([left + 34.0, y + 3.0, left + 34.0 + 30.0 * intensity, y + 9.0, r, g, b, 0.8]);
+    }
+    rects
 }
 
 impl Scene {
@@ -116,64 +195,17 @@ impl Scene {
         let cube = scene.push_cube();
         let sphere = scene.push_sphere(48, 24);
         let torus = scene.push_torus(96, 16, 0.06);
+        scene.bulb = sphere;
 
         let mut floor = Instance::new([0.0, 0.0, 0.0], [60.0, 1.0, 60.0], [0.09, 0.095, 0.11]);
         floor.grid = true;
         floor.gloss = 0.15;
         scene.add(plane, [floor]);
-
-        let mut pillars = Vec::new();
-        for row in 0..3 {
-            for column in 0..11 {
-                let x = (column as f32 - 5.0) * 1.3;
-                let z = -4.6 - row as f32 * 1.5;
-                let wave = (x * 0.9 + row as f32 * 1.7).sin() * 0.5 + 0.5;
-                let height = 0.6 + 2.6 * wave + row as f32 * 0.5;
-                let color = hue(column as f32 / 11.0 + row as f32 * 0.08, 0.7, 0.8);
-                let mut pillar = Instance::new([x, height * 0.5, z], [0.9, height, 0.9], color);
-                pillar.rotation = quaternion([0.0, 1.0, 0.0], (column * 7 + row * 3) as f32 * 0.11);
-                pillar.gloss = 0.45;
-                pillars.push(pillar);
-            }
-        }
-        for (index, (x, z)) in [(-5.6_f32, 1.8_f32), (5.6, 1.4), (-4.6, -2.4), (4.4, -2.8)].into_iter().enumerate() {
-            let mut crate_box = Instance::new([x, 0.45, z], [0.9, 0.9, 0.9], hue(0.58 + index as f32 * 0.1, 0.3, 0.75));
-            crate_box.rotation = quaternion([0.0, 1.0, 0.0], 0.6 + index as f32);
-            pillars.push(crate_box);
-        }
-        scene.add(cube, pillars);
-
-        let mut globe = Instance::new([0.0, 1.25, 0.0], [1.15; 3], [0.75, 0.76, 0.8]);
-        globe.gloss = 1.0;
-        let mut spheres = vec![globe];
-        for (index, (x, z)) in [(-2.6_f32, 3.2_f32), (2.9, 2.6), (-6.5, -1.6), (6.6, -1.8)].into_iter().enumerate() {
-            let mut ball = Instance::new([x, 0.4, z], [0.4; 3], hue(0.95 - index as f32 * 0.22, 0.6, 0.85));
-            ball.gloss = 0.8;
-            spheres.push(ball);
-        }
-        scene.add(sphere, spheres);
-
-        let rings = [([1.0, 0.0, 0.0], 0.45, [0.15, 0.85, 1.0]), ([0.0, 0.0, 1.0], -0.55, [1.0, 0.2, 0.7])];
-        scene.add(
-            torus,
-            rings.map(|(axis, tilt, color)| {
-                let mut ring = Instance::new([0.0, 1.25, 0.0], [1.85; 3], color);
-                ring.rotation = quaternion(axis, tilt);
-                ring.emission = 0.3;
-                ring
-            }),
-        );
-        scene.bulb = sphere;
-
-        for light in 0..LIGHT_COUNT {
-            let fraction = light as f32 / LIGHT_COUNT as f32;
-            let [r, g, b] = hue(fraction, 0.85, 1.0);
-            let radius = if light % 2 == 0 { 3.3 } else { 4.1 };
-            let speed = if light % 2 == 0 { 0.35 } else { -0.25 };
-            let intensity = 3.5 + 1.5 * ((light * 5) % 3) as f32;
-            scene.rig.extend([radius, 0.9 + 0.3 * (light % 3) as f32, fraction * TAU, speed, r, g, b, intensity]);
-        }
-        scene.push_legend();
+        scene.add(cube, city());
+        scene.add(sphere, spheres());
+        scene.add(torus, rings());
+        scene.rig = light_rig();
+        scene.rects = legend(&scene.rig);
         scene
     }
 
@@ -257,23 +289,6 @@ impl Scene {
             }
         }
         self.push_mesh(vertices, grid_indices(segments, sides))
-    }
-
-    /// A legend in the top left corner: a panel with each light's color and a
-    /// bar as long as its intensity.
-    fn push_legend(&mut self) {
-        let (left, top) = (24.0, 24.0);
-        let row = 18.0;
-        let bottom = top + 20.0 + row * LIGHT_COUNT as f32;
-        self.rects.extend([left, top, left + 280.0, bottom, 0.02, 0.025, 0.04, 0.7]);
-        self.rects.extend([left, top, left + 280.0, top + 3.0, 0.3, 0.85, 1.0, 1.0]);
-        for (light, rig) in self.rig.clone().chunks_exact(RIG_FLOATS).enumerate() {
-            let y = top + 14.0 + row * light as f32;
-            let [r, g, b] = [rig[4], rig[5], rig[6]];
-            self.rects.extend([left + 12.0, y, left + 24.0, y + 12.0, r, g, b, 1.0]);
-            let length = 30.0 * rig[7];
-            self.rects.extend([left + 34.0, y + 3.0, left + 34.0 + length, y + 9.0, r, g, b, 0.8]);
-        }
     }
 
     /// The number of overlay rectangles.
