@@ -15,7 +15,7 @@ use crate::frame::{HEIGHT, PIXEL_BYTES, WIDTH, record};
 use crate::output::{IMAGE_FILE, SNAPSHOT_FILE, write_png, write_snapshot};
 use crate::renderer::Renderer;
 use crate::scene::{Scene, float_bytes};
-use crate::summary::Summary;
+use crate::summary::{Execution, Summary};
 
 /// Frames rendered; the last one is exported, after the first has filled
 /// the transient pool.
@@ -95,10 +95,10 @@ fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Res
     let image_path = directory.join(IMAGE_FILE);
     write_png(&image_path, WIDTH, HEIGHT, &pixels)?;
 
+    let pool = graph.resource_pool_stats();
     let backend = gpu.info.backend.to_str();
-    let mut options = CreateFrameGraphSnapshotOptions::new(timing.frame_index)
-        .with_backend(backend)
-        .with_pool_stats(graph.resource_pool_stats());
+    let mut options =
+        CreateFrameGraphSnapshotOptions::new(timing.frame_index).with_backend(backend).with_pool_stats(pool);
     if let Some(cpu) = &timing.cpu {
         options = options.with_cpu_timing(cpu);
     }
@@ -107,8 +107,8 @@ fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Res
     }
     let snapshot_path = directory.join(SNAPSHOT_FILE);
     write_snapshot(&snapshot_path, &report, options)?;
-    let summary = Summary::new(&report, Some(gpu.describe()), timing.cpu.as_ref(), gpu_timing.as_ref())
-        .ok_or("the report is not a full one")?;
+    let execution = Execution { cpu: timing.cpu.as_ref(), gpu: gpu_timing.as_ref(), pool: Some(pool) };
+    let summary = Summary::new(&report, Some(gpu.describe()), execution).ok_or("the report is not a full one")?;
     Ok(Showcase { summary, image_path: Some(image_path), snapshot_path })
 }
 
@@ -120,7 +120,7 @@ fn compile_only(directory: &Path, scene: &Scene) -> Result<Showcase, Box<dyn Err
         frame.compile(CompileOptions::full_report())?.take_report().ok_or("the compiler returned no report")?;
     let snapshot_path = directory.join(SNAPSHOT_FILE);
     write_snapshot(&snapshot_path, &report, CreateFrameGraphSnapshotOptions::new(0))?;
-    let summary = Summary::new(&report, None, None, None).ok_or("the report is not a full one")?;
+    let summary = Summary::new(&report, None, Execution::default()).ok_or("the report is not a full one")?;
     Ok(Showcase { summary, image_path: None, snapshot_path })
 }
 

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use zenfg_runtime::{
     CompilationReport, CompilationTimings, CpuTimingReport, DebugGroupId, DebugGroupReport, GpuTimingReport, PassId,
+    ResourcePoolStats,
 };
 
 /// A pass the compiler culled, and why.
@@ -84,6 +85,19 @@ pub struct Summary {
     pub execution: Option<Duration>,
     /// GPU timing of the execution.
     pub gpu: GpuTiming,
+    /// The pool's counters after the execution, over every frame it served.
+    pub pool: Option<ResourcePoolStats>,
+}
+
+/// What one execution of the frame measured.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Execution<'a> {
+    /// Its CPU timing.
+    pub cpu: Option<&'a CpuTimingReport>,
+    /// Its GPU timing.
+    pub gpu: Option<&'a GpuTimingReport>,
+    /// The pool's counters right after it.
+    pub pool: Option<ResourcePoolStats>,
 }
 
 /// Dotted paths of debug groups, from the innermost group up.
@@ -103,15 +117,10 @@ impl GroupPaths<'_> {
 }
 
 impl Summary {
-    /// The summary of a full `report`, with the CPU and GPU timing of its
-    /// execution on `device` when it executed. `None` when the report is not
-    /// a full one.
-    pub fn new(
-        report: &CompilationReport,
-        device: Option<String>,
-        cpu: Option<&CpuTimingReport>,
-        gpu: Option<&GpuTimingReport>,
-    ) -> Option<Self> {
+    /// The summary of a full `report`, with what its `execution` on `device`
+    /// measured when it executed. `None` when the report is not a full one.
+    pub fn new(report: &CompilationReport, device: Option<String>, execution: Execution<'_>) -> Option<Self> {
+        let Execution { cpu, gpu, pool } = execution;
         let full = report.full.as_ref()?;
         let groups = GroupPaths(full.debug_groups.iter().map(|group| (group.id, group)).collect());
         let cpu_times: HashMap<PassId, Duration> =
@@ -177,6 +186,7 @@ impl Summary {
             compile: summary.timings,
             execution: cpu.map(|cpu| cpu.execution_duration),
             gpu,
+            pool,
         })
     }
 
@@ -220,6 +230,17 @@ impl Summary {
                 "  aliased  {} share one {} allocation",
                 allocation.resources.join(" + "),
                 mib(allocation.bytes)
+            )?;
+        }
+        if let Some(pool) = &self.pool {
+            writeln!(
+                f,
+                "pool       {} acquisitions so far: {} reused, {} created; {} objects kept ({})",
+                pool.acquire_count,
+                pool.reuse_count,
+                pool.created_count,
+                pool.retained_count,
+                mib(pool.estimated_retained_bytes)
             )?;
         }
         Ok(())

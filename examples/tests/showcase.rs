@@ -189,6 +189,8 @@ fn on_an_adapter_the_showcase_renders_a_lit_frame_with_bloom() {
     check_plan(&showcase.summary);
     check_snapshot(&showcase.snapshot_path, true);
     assert!(showcase.summary.passes.iter().all(|pass| pass.cpu.is_some()), "every retained pass is CPU-timed");
+    let pool = showcase.summary.pool.expect("the pool counters are summarized");
+    assert!(pool.reuse_count > 0, "the last frame reuses the transients of the first");
     if let GpuTiming::Available(_) = showcase.summary.gpu {
         let timed = showcase.summary.passes.iter().filter(|pass| pass.gpu.is_some()).count();
         assert_eq!(timed, 15, "every render and compute pass is GPU-timed");
@@ -229,5 +231,6 @@ fn without_an_adapter_the_showcase_compiles_its_frame_and_exports_it() {
     check_snapshot(&showcase.snapshot_path, false);
     assert!(matches!(showcase.summary.gpu, GpuTiming::NotExecuted));
     assert!(showcase.summary.execution.is_none());
+    assert!(showcase.summary.pool.is_none());
     assert!(showcase.summary.to_string().contains("not executed"));
 }
