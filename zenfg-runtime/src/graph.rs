@@ -59,6 +59,38 @@ impl FrameGraph {
     }
 
     /// A runtime that executes on `device` (it keeps a clone of the handle).
+    ///
+    /// Import caller-owned storage, bind it, and resolve the typed access in
+    /// the callback (here on wgpu's no-op device):
+    ///
+    /// ```
+    /// use zenfg_runtime::{
+    ///     BufferDesc, BufferRange, CompileOptions, FrameGraph, ImportBufferOptions, InitialContents,
+    /// };
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// # let native = device.create_buffer(&wgpu::BufferDescriptor {
+    /// #     label: Some("input"), size: 256, usage: wgpu::BufferUsages::STORAGE, mapped_at_creation: false,
+    /// # });
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let buffer = frame.import_buffer(
+    ///     BufferDesc::new("input", native.size()),
+    ///     ImportBufferOptions::new(InitialContents::Defined),
+    /// )?;
+    /// frame.bind_imported_buffer(buffer, &native)?;
+    ///
+    /// let mut pass = frame.compute_pass("consume");
+    /// let input = pass.storage_buffer_read(buffer, BufferRange::whole())?;
+    /// pass.set_side_effect(true);
+    /// pass.finish_compute(move |ctx| {
+    ///     let _native = ctx.resources.buffer(input)?;
+    ///     // Set a compute pipeline and dispatch through ctx.pass.
+    ///     Ok(())
+    /// })?;
+    ///
+    /// frame.compile(CompileOptions::default())?.execute(&queue)?;
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     #[must_use]
     pub fn with_device(device: &wgpu::Device) -> Self {
         Self { device: Some(device.clone()), ..Self::new() }
@@ -82,6 +114,20 @@ impl FrameGraph {
     /// `create_buffer_in`. Transients of different partitions never share a
     /// native object, neither within a frame nor across executions. A scope
     /// owns nothing, needs no disposal and stays valid after it is cleared.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, FrameGraph};
+    /// # let (device, _queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let window = graph.create_resource_pool_scope();
+    /// let mut frame = graph.begin_frame();
+    /// let _scratch = frame.create_buffer_in(window, BufferDesc::new("scratch", 4096))?;
+    /// drop(frame);
+    /// // After a resize, drop what the old size left in the pool.
+    /// graph.clear_resource_pool_scope(window)?;
+    /// assert_eq!(graph.resource_pool_stats().retained_count, 0);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn create_resource_pool_scope(&mut self) -> ResourcePoolScope {
         self.scopes = self.scopes.wrapping_add(1);
         ResourcePoolScope { owner: self.owner, index: self.scopes }

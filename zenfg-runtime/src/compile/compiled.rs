@@ -7,7 +7,7 @@ use super::report::{CompilationReport, ExecutionSegmentReport};
 use crate::graph::FrameGraph;
 use crate::handle::RecordingIdentity;
 use crate::ids::ResourceId;
-use crate::record::{Recording, ResourceShape};
+use crate::record::Recording;
 use crate::types::ResourceUsage;
 
 /// A compiled recording. It keeps the runtime borrowed until it is executed
@@ -59,10 +59,7 @@ impl<'frame> CompiledFrame<'frame> {
     #[must_use]
     pub fn resource_usage(&self, resource: ResourceId) -> Option<ResourceUsage> {
         let bits = *self.plan.usage.get(resource.index())?;
-        Some(match self.rec.resources[resource.index()].shape {
-            ResourceShape::Texture { .. } => ResourceUsage::Texture(wgpu::TextureUsages::from_bits_truncate(bits)),
-            ResourceShape::Buffer { .. } => ResourceUsage::Buffer(wgpu::BufferUsages::from_bits_truncate(bits)),
-        })
+        Some(self.rec.resources[resource.index()].usage(bits))
     }
 
     /// The execution segments, in order.

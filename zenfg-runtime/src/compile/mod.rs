@@ -21,7 +21,7 @@ mod report;
 mod retention;
 pub(crate) mod roots;
 pub(crate) mod segments;
-pub(crate) mod tables;
+mod tables;
 mod usage;
 pub(crate) mod views;
 

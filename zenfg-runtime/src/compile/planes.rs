@@ -81,7 +81,13 @@ impl Plane {
             split_at(map, start);
             split_at(map, end);
         }
-        let from = map.range(..=start).next_back().map_or(start, |(&key, _)| key);
+        let Some((&from, (first_end, first))) = map.range_mut(..=start).next_back() else {
+            unreachable!("segments cover the whole plane")
+        };
+        // Most accesses fall inside one segment: visit it without a second search.
+        if *first_end >= end {
+            return visit(start, end, first);
+        }
         for (&piece_start, (piece_end, segment)) in map.range_mut(from..end) {
             if *piece_end <= start {
                 continue;
@@ -101,6 +107,24 @@ impl Plane {
             *self = Self::Split(Self::split_map(*old, len));
         }
         let Self::Split(map) = self else { unreachable!("uniform planes were converted above") };
+        // Writing inside one segment (the common case) splits it around the
+        // write with at most two insertions.
+        if let Some((&key, (old_end, old))) = map.range_mut(..=start).next_back()
+            && *old_end >= end
+        {
+            let (tail_end, tail) = (*old_end, *old);
+            if key == start {
+                *old_end = end;
+                *old = segment;
+            } else {
+                *old_end = start;
+                map.insert(start, (end, segment));
+            }
+            if tail_end > end {
+                map.insert(end, (tail_end, tail));
+            }
+            return;
+        }
         split_at(map, start);
         split_at(map, end);
         scratch.clear();
@@ -158,5 +182,22 @@ mod tests {
         assert_eq!(map.len(), 3);
         assert_eq!(map[&3].1.writer, Some(PassId(9)));
         assert_eq!(map[&0].1.writer, None);
+    }
+
+    #[test]
+    fn writes_inside_one_segment_keep_its_remainder() {
+        let mut scratch = Vec::new();
+        let runs = |plane: &mut Plane| {
+            pieces(plane, 16, 0, 16).into_iter().map(|(a, b, content)| (a, b, content)).collect::<Vec<_>>()
+        };
+        let mut plane = Plane::Uniform(defined(1));
+        plane.assign(16, 4, 8, defined(2), &mut scratch);
+        plane.assign(16, 4, 6, defined(3), &mut scratch);
+        plane.assign(16, 7, 8, defined(4), &mut scratch);
+        plane.assign(16, 10, 12, defined(5), &mut scratch);
+        plane.assign(16, 10, 12, defined(6), &mut scratch);
+        let expected = [(0, 4, 1), (4, 6, 3), (6, 7, 2), (7, 8, 4), (8, 10, 1), (10, 12, 6), (12, 16, 1)]
+            .map(|(a, b, value)| (a, b, defined(value).content));
+        assert_eq!(runs(&mut plane), expected);
     }
 }

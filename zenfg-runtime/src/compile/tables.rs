@@ -13,20 +13,13 @@ use crate::hash::FastMap;
 use crate::ids::{AccessId, AllocationId, DebugGroupId, PassId, ResourceId, ValueId, ViewId};
 use crate::pool::ResourcePoolScope;
 use crate::record::{Recording, ResourceRecord, ResourceShape};
-use crate::types::{AccessMode, ResourceKind, ResourceUsage, WriteContents};
+use crate::types::{AccessMode, ResourceKind, WriteContents};
 
 /// The logical byte estimate of a resource: its size, or its texture estimate.
 pub(crate) fn logical_bytes(resource: &ResourceRecord) -> u64 {
     match &resource.shape {
         ResourceShape::Buffer { desc, .. } => desc.size,
         ResourceShape::Texture { desc, .. } => estimated_texture_bytes(desc),
-    }
-}
-
-pub(crate) fn usage_of(resource: &ResourceRecord, bits: u32) -> ResourceUsage {
-    match resource.shape {
-        ResourceShape::Texture { .. } => ResourceUsage::Texture(wgpu::TextureUsages::from_bits_truncate(bits)),
-        ResourceShape::Buffer { .. } => ResourceUsage::Buffer(wgpu::BufferUsages::from_bits_truncate(bits)),
     }
 }
 
@@ -178,7 +171,7 @@ fn full_report(
                 ResourceShape::Texture { desc, .. } => ResourceDescriptor::Texture((**desc).clone()),
                 ResourceShape::Buffer { desc, .. } => ResourceDescriptor::Buffer(desc.clone()),
             },
-            effective_usage: usage_of(resource, plan.usage[index]),
+            effective_usage: resource.usage(plan.usage[index]),
             estimated_byte_size: logical_bytes(resource),
             lifetime: plan.lifetimes[index]
                 .map(|lifetime| ResourceLifetime { first_use: lifetime.first, last_use: lifetime.last }),

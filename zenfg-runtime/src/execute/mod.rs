@@ -62,6 +62,22 @@ impl CompiledFrame<'_> {
     /// Executes the retained work and collects the timing `mode` asks for.
     /// GPU timing that cannot be collected is reported as unavailable and
     /// never fails the execution.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, ExecutionOptions, FrameGraph, GpuTimingReport, TimingMode};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// frame.command_pass("work").finish_command(|_ctx| Ok(()))?;
+    /// let timing = frame
+    ///     .compile(CompileOptions::default())?
+    ///     .execute_with_timing(&queue, ExecutionOptions::default().with_frame_index(7), TimingMode::Both)?;
+    /// assert_eq!(timing.cpu.as_ref().unwrap().nodes.len(), 1);
+    /// let mut gpu = timing.gpu.unwrap();
+    /// // No render or compute pass ran, so there is nothing to time on the GPU.
+    /// assert!(matches!(gpu.try_take(), Some(GpuTimingReport::Unavailable { .. })));
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn execute_with_timing(
         self,
         queue: &wgpu::Queue,

@@ -70,8 +70,8 @@ fn check_access(rec: &Recording<'_>, plan: &Plan, access: &AccessRecord) -> Resu
         }
     };
     if available & needed != needed {
-        let usage = crate::compile::tables::usage_of(resource, needed);
-        let native = crate::compile::tables::usage_of(resource, available);
+        let usage = resource.usage(needed);
+        let native = resource.usage(available);
         return Err(FrameGraphError::NativeDescriptorMismatch {
             resource: rec.resource_ref(access.resource),
             message: format!(

@@ -25,6 +25,23 @@ impl<'frame> Frame<'frame> {
     /// range; ops must not overlap (FG1105) or be empty (FG1106), and there
     /// must be at least one (FG1106). A failure records nothing and leaves
     /// the recording usable.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, ClearBufferOp, FrameGraph};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let counters = frame.create_buffer(BufferDesc::new("counters", 64))?;
+    /// frame.clear_buffers("reset", [
+    ///     ClearBufferOp::new(counters, BufferRange::new(0, Some(16))),
+    ///     ClearBufferOp::new(counters, BufferRange::new(32, Some(16))),
+    /// ])?;
+    /// let overlap = frame.clear_buffers("bad", [
+    ///     ClearBufferOp::new(counters, BufferRange::new(0, Some(16))),
+    ///     ClearBufferOp::new(counters, BufferRange::new(8, Some(16))),
+    /// ]);
+    /// assert_eq!(overlap.unwrap_err().code(), "FG1105");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn clear_buffers(
         &mut self,
         label: impl Into<Label>,

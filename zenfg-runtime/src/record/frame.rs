@@ -151,6 +151,16 @@ impl<'frame> Frame<'frame> {
     ///
     /// Fails with FG1102 when the descriptor breaks a shape rule, FG2009 when
     /// its label is blank.
+    ///
+    /// ```
+    /// use zenfg_runtime::{FrameGraph, TextureDesc, wgpu::TextureFormat};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let hdr = frame.create_texture(TextureDesc::new_2d("hdr", 1280, 720, TextureFormat::Rgba16Float))?;
+    /// assert_eq!(frame.texture_desc(hdr)?.size.width, 1280);
+    /// assert_eq!(frame.create_texture(TextureDesc::new_2d("bad", 0, 720, TextureFormat::Rgba8Unorm)).unwrap_err().code(), "FG1102");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn create_texture(&mut self, desc: TextureDesc) -> Result<Texture<'frame>> {
         let id = self.register_texture(desc, ResourceOrigin::Transient, InitialContents::Undefined, None, None)?;
         Ok(Texture { id, brand: self.brand })
@@ -182,6 +192,18 @@ impl<'frame> Frame<'frame> {
 
     /// An imported texture: caller-owned storage, bound with
     /// [`bind_imported_texture`](Self::bind_imported_texture) before execution.
+    ///
+    /// ```
+    /// use zenfg_runtime::{FrameGraph, ImportTextureOptions, InitialContents, TextureDesc, wgpu::TextureFormat};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let history = frame.import_texture(
+    ///     TextureDesc::new_2d("taa-history", 1280, 720, TextureFormat::Rgba16Float),
+    ///     ImportTextureOptions::new(InitialContents::Defined),
+    /// )?;
+    /// # let _ = history;
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn import_texture(&mut self, desc: TextureDesc, options: ImportTextureOptions) -> Result<Texture<'frame>> {
         let id = self.register_texture(
             desc,
@@ -195,6 +217,19 @@ impl<'frame> Frame<'frame> {
 
     /// A freshly acquired surface texture: undefined until written, and the
     /// only kind of texture [`mark_present`](Self::mark_present) accepts.
+    ///
+    /// ```
+    /// use zenfg_runtime::{ColorAttachmentOps, CompileOptions, FrameGraph, TextureDesc, wgpu::{Color, TextureFormat}};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let surface = frame.import_surface_texture(TextureDesc::new_2d("swapchain", 800, 600, TextureFormat::Bgra8Unorm), None)?;
+    /// let mut pass = frame.render_pass("clear");
+    /// let _target = pass.color_attachment(surface, ColorAttachmentOps::clear_store(Color::BLACK))?;
+    /// pass.finish()?;
+    /// frame.mark_present(surface)?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn import_surface_texture(
         &mut self,
         desc: TextureDesc,
@@ -220,6 +255,16 @@ impl<'frame> Frame<'frame> {
 
     /// A view of `texture`: a format and a subresource selection, normalized
     /// now (FG1104 when invalid).
+    ///
+    /// ```
+    /// use zenfg_runtime::{FrameGraph, TextureDesc, TextureViewDesc, wgpu::TextureFormat};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let bloom = frame.create_texture(TextureDesc::new_2d("bloom", 640, 360, TextureFormat::Rgba16Float).with_mips(4))?;
+    /// let mip2 = frame.create_texture_view(bloom, TextureViewDesc::mip(2))?;
+    /// assert_eq!(frame.texture_view_desc(mip2)?.base_mip_level, 2);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn create_texture_view(
         &mut self,
         texture: Texture<'frame>,
@@ -274,12 +319,44 @@ impl<'frame> Frame<'frame> {
     }
 
     /// Starts a pass of declarative copies (`copy_*` methods, then `finish`).
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let staging = frame.create_buffer(BufferDesc::new("staging", 64))?;
+    /// let target = frame.create_buffer(BufferDesc::new("target", 64))?;
+    /// frame.clear_buffer("zero-staging", staging, BufferRange::whole())?;
+    /// let mut copy = frame.copy_pass("upload");
+    /// copy.copy_buffer_to_buffer(staging, 0, target, 0, 64)?;
+    /// copy.finish()?;
+    /// frame.mark_buffer_root(target, BufferRange::whole(), RootReason::Output)?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 2);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn copy_pass(&mut self, label: impl Into<crate::desc::Label>) -> PassBuilder<'_, 'frame, kind::Copy> {
         PassBuilder::new(self, label.into())
     }
 
     /// Starts a pass that records into the graph-owned encoder. Side-effecting
     /// by default. Finish it with [`finish_command`](PassBuilder::finish_command).
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, WriteContents};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let scratch = frame.create_buffer(BufferDesc::new("scratch", 256))?;
+    /// let mut pass = frame.command_pass("custom");
+    /// let token = pass.buffer_copy_dst(scratch, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// pass.finish_command(move |ctx| {
+    ///     let buffer = ctx.resources.buffer(token)?;
+    ///     ctx.encoder.clear_buffer(buffer, 0, None);
+    ///     Ok(())
+    /// })?;
+    /// frame.compile(CompileOptions::default())?.execute(&queue)?;
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn command_pass(&mut self, label: impl Into<crate::desc::Label>) -> PassBuilder<'_, 'frame, kind::Command> {
         PassBuilder::new(self, label.into())
     }
@@ -287,6 +364,22 @@ impl<'frame> Frame<'frame> {
     /// Starts a pass that submits its own work on the shared queue: it closes
     /// the current graph segment. Side-effecting by default. Finish it with
     /// [`finish_external`](PassBuilder::finish_external).
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, FrameGraph};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// frame.external_submission("third-party-renderer").finish_external(|ctx| {
+    ///     let encoder = ctx.device.create_command_encoder(&Default::default());
+    ///     ctx.queue.submit([encoder.finish()]);
+    ///     Ok(())
+    /// })?;
+    /// let compiled = frame.compile(CompileOptions::default())?;
+    /// assert_eq!(compiled.execution_segments().len(), 1);
+    /// compiled.execute(&queue)?;
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn external_submission(
         &mut self,
         label: impl Into<crate::desc::Label>,
@@ -297,6 +390,24 @@ impl<'frame> Frame<'frame> {
     /// Validates the recording and plans it: content flow, dependencies,
     /// culling, usage, lifetimes, aliasing and segments. Consumes the
     /// recording whether or not it succeeds.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let used = frame.create_buffer(BufferDesc::new("used", 16))?;
+    /// let unused = frame.create_buffer(BufferDesc::new("unused", 16))?;
+    /// for (label, buffer) in [("produce", used), ("dead", unused)] {
+    ///     let mut pass = frame.compute_pass(label);
+    ///     let _ = pass.storage_buffer_write(buffer, BufferRange::whole(), WriteContents::Overwrite)?;
+    ///     pass.finish()?;
+    /// }
+    /// frame.mark_buffer_root(used, BufferRange::whole(), RootReason::Output)?;
+    /// let compiled = frame.compile(CompileOptions::full_report())?;
+    /// let full = compiled.report().and_then(|report| report.full.as_ref()).unwrap();
+    /// assert_eq!(full.culled_nodes[0].label, "dead");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn compile(self, options: CompileOptions) -> Result<CompiledFrame<'frame>> {
         crate::compile::compile(self, options)
     }

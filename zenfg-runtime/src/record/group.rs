@@ -38,14 +38,27 @@ impl Frame<'_> {
     /// A body that succeeds but leaves groups open fails with FG2005 naming
     /// the group this call opened; a body's own error is returned as is.
     ///
+    /// A bloom adapter that groups the caller's own downsample and upsample
+    /// recordings:
+    ///
     /// ```
-    /// # use zenfg_runtime::FrameGraph;
+    /// use zenfg_runtime::{Frame, FrameGraph, FrameGraphError};
+    ///
+    /// pub fn record_bloom_groups<'frame>(
+    ///     frame: &mut Frame<'frame>,
+    ///     downsample: impl FnOnce(&mut Frame<'frame>) -> Result<(), FrameGraphError>,
+    ///     upsample: impl FnOnce(&mut Frame<'frame>) -> Result<(), FrameGraphError>,
+    /// ) -> Result<(), FrameGraphError> {
+    ///     frame.with_debug_group("bloom", |frame| {
+    ///         frame.with_debug_group("downsample", downsample)?;
+    ///         frame.with_debug_group("upsample", upsample)
+    ///     })
+    /// }
+    ///
     /// let mut graph = FrameGraph::new();
     /// let mut frame = graph.begin_frame();
-    /// frame.with_debug_group("bloom", |frame| {
-    ///     frame.with_debug_group("downsample", |_frame| Ok(()))
-    /// })?;
-    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// record_bloom_groups(&mut frame, |_| Ok(()), |_| Ok(()))?;
+    /// # Ok::<(), FrameGraphError>(())
     /// ```
     pub fn with_debug_group<T>(
         &mut self,

@@ -73,6 +73,15 @@ impl ResourceRecord {
         }
     }
 
+    /// Usage bits of this resource's kind as a typed usage.
+    pub fn usage(&self, bits: u32) -> crate::types::ResourceUsage {
+        use crate::types::ResourceUsage;
+        match self.shape {
+            ResourceShape::Texture { .. } => ResourceUsage::Texture(TextureUsages::from_bits_truncate(bits)),
+            ResourceShape::Buffer { .. } => ResourceUsage::Buffer(BufferUsages::from_bits_truncate(bits)),
+        }
+    }
+
     pub fn buffer_size(&self) -> Option<u64> {
         match &self.shape {
             ResourceShape::Buffer { desc, .. } => Some(desc.size),

@@ -100,6 +100,19 @@ impl<'frame> Frame<'frame> {
     }
 
     /// Roots a whole texture (every mip and slice) or a view's selection.
+    ///
+    /// ```
+    /// use zenfg_runtime::{ColorAttachmentOps, CompileOptions, FrameGraph, RootReason, TextureDesc, wgpu::{Color, TextureFormat}};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let image = frame.create_texture(TextureDesc::new_2d("image", 64, 64, TextureFormat::Rgba8Unorm))?;
+    /// let mut pass = frame.render_pass("draw");
+    /// let _ = pass.color_attachment(image, ColorAttachmentOps::clear_store(Color::WHITE))?;
+    /// pass.finish()?;
+    /// frame.mark_texture_root(image, RootReason::DebugCapture)?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn mark_texture_root(&mut self, target: impl Into<TextureTarget<'frame>>, reason: RootReason) -> Result<()> {
         let target = target.into();
         let selection = self.texture_selection(None, target, TextureRule::Everything)?;
@@ -114,6 +127,18 @@ impl<'frame> Frame<'frame> {
     }
 
     /// Roots `range` of a readback buffer (see [`RootReason::Readback`]).
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, FrameGraph, ImportBufferOptions, InitialContents, wgpu::BufferUsages};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let readback = frame.import_buffer(
+    ///     BufferDesc::new("readback", 256),
+    ///     ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(BufferUsages::MAP_READ | BufferUsages::COPY_DST),
+    /// )?;
+    /// frame.mark_readback(readback, BufferRange::new(0, Some(64)))?;
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn mark_readback(&mut self, buffer: Buffer<'frame>, range: BufferRange) -> Result<()> {
         self.mark_buffer_root(buffer, range, RootReason::Readback)
     }
