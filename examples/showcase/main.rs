@@ -9,8 +9,8 @@
 //! normals is recorded too, but nothing uses it, so the compiler culls it.
 //!
 //! The example writes `showcase.png` and `showcase.fgsnapshot.json` (the
-//! compiled frame with CPU and GPU timing and pool counters) and prints the
-//! plan. Without any adapter it still records and compiles the frame, writes
+//! compiled frame with CPU and GPU timing and pool counters) into the given
+//! directory (the current one by default) and prints the plan. Without any adapter it still records and compiles the frame, writes
 //! the Snapshot and prints the plan.
 //!
 //!     cargo run --release --example showcase [-- output-directory]

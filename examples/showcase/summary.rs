@@ -6,8 +6,8 @@ use std::fmt;
 use std::time::Duration;
 
 use zenfg_runtime::{
-    CompilationReport, CompilationTimings, CpuTimingReport, DebugGroupId, DebugGroupReport, GpuTimingReport, PassId,
-    ResourcePoolStats,
+    CompilationReport, CompilationTimings, CpuTimingReport, DebugGroupId, DebugGroupReport, FullCompilationReport,
+    GpuTimingReport, PassId, ResourcePoolStats,
 };
 
 /// A pass the compiler culled, and why.
@@ -100,10 +100,14 @@ pub struct Execution<'a> {
     pub pool: Option<ResourcePoolStats>,
 }
 
-/// Dotted paths of debug groups, from the innermost group up.
+/// The dotted path (`bloom.downsample`) of every debug group of a report.
 struct GroupPaths<'a>(HashMap<DebugGroupId, &'a DebugGroupReport>);
 
-impl GroupPaths<'_> {
+impl<'a> GroupPaths<'a> {
+    fn new(full: &'a FullCompilationReport) -> Self {
+        Self(full.debug_groups.iter().map(|group| (group.id, group)).collect())
+    }
+
     fn path(&self, group: Option<DebugGroupId>) -> String {
         let mut labels = Vec::new();
         let mut current = group.and_then(|id| self.0.get(&id));
@@ -116,73 +120,81 @@ impl GroupPaths<'_> {
     }
 }
 
+/// Each timed pass's duration.
+type Durations = HashMap<PassId, Duration>;
+
+/// The retained passes in execution order, with their timings.
+fn pass_rows(full: &FullCompilationReport, groups: &GroupPaths<'_>, cpu: &Durations, gpu: &Durations) -> Vec<PassRow> {
+    let mut nodes: Vec<_> = full.nodes.iter().collect();
+    nodes.sort_by_key(|node| node.execution_order);
+    nodes
+        .into_iter()
+        .map(|node| PassRow {
+            label: node.label.to_string(),
+            kind: node.kind.name(),
+            group: groups.path(node.debug_group),
+            cpu: cpu.get(&node.id).copied(),
+            gpu: gpu.get(&node.id).copied(),
+        })
+        .collect()
+}
+
+/// The culled passes in recording order, with their reasons.
+fn culled_passes(full: &FullCompilationReport, groups: &GroupPaths<'_>) -> Vec<CulledPass> {
+    let culled = full.culled_nodes.iter();
+    culled
+        .map(|node| CulledPass {
+            label: node.label.to_string(),
+            kind: node.kind.name(),
+            group: groups.path(node.debug_group),
+            reason: node.reason.name(),
+        })
+        .collect()
+}
+
+/// The allocations the aliasing plan gave more than one transient.
+fn shared_allocations(full: &FullCompilationReport) -> Vec<SharedAllocation> {
+    let labels: HashMap<_, _> = full.resources.iter().map(|resource| (resource.id, resource.label.as_ref())).collect();
+    let label = |id| labels.get(id).copied().unwrap_or("?").to_owned();
+    full.allocations
+        .iter()
+        .filter(|allocation| allocation.resource_ids.len() > 1)
+        .map(|allocation| SharedAllocation {
+            resources: allocation.resource_ids.iter().map(label).collect(),
+            bytes: allocation.estimated_byte_size,
+        })
+        .collect()
+}
+
 impl Summary {
     /// The summary of a full `report`, with what its `execution` on `device`
     /// measured when it executed. `None` when the report is not a full one.
     pub fn new(report: &CompilationReport, device: Option<String>, execution: Execution<'_>) -> Option<Self> {
         let Execution { cpu, gpu, pool } = execution;
         let full = report.full.as_ref()?;
-        let groups = GroupPaths(full.debug_groups.iter().map(|group| (group.id, group)).collect());
-        let cpu_times: HashMap<PassId, Duration> =
+        let groups = GroupPaths::new(full);
+        let cpu_times: Durations =
             cpu.map(|cpu| cpu.nodes.iter().map(|node| (node.pass, node.duration)).collect()).unwrap_or_default();
         let (gpu_times, gpu) = match gpu {
-            None => (HashMap::new(), GpuTiming::NotExecuted),
+            None => (Durations::new(), GpuTiming::NotExecuted),
             Some(GpuTimingReport::Unavailable { reason, .. }) => {
-                (HashMap::new(), GpuTiming::Unavailable(reason.name()))
+                (Durations::new(), GpuTiming::Unavailable(reason.name()))
             }
-            Some(GpuTimingReport::Available { frame_duration, nodes, .. }) => (
-                nodes.iter().map(|node| (node.pass, node.duration)).collect::<HashMap<_, _>>(),
-                GpuTiming::Available(*frame_duration),
-            ),
+            Some(GpuTimingReport::Available { frame_duration, nodes, .. }) => {
+                (nodes.iter().map(|node| (node.pass, node.duration)).collect(), GpuTiming::Available(*frame_duration))
+            }
         };
-        let mut nodes: Vec<_> = full.nodes.iter().collect();
-        nodes.sort_by_key(|node| node.execution_order);
-        let passes = nodes
-            .into_iter()
-            .map(|node| PassRow {
-                label: node.label.to_string(),
-                kind: node.kind.name(),
-                group: groups.path(node.debug_group),
-                cpu: cpu_times.get(&node.id).copied(),
-                gpu: gpu_times.get(&node.id).copied(),
-            })
-            .collect();
-        let culled = full
-            .culled_nodes
-            .iter()
-            .map(|node| CulledPass {
-                label: node.label.to_string(),
-                kind: node.kind.name(),
-                group: groups.path(node.debug_group),
-                reason: node.reason.name(),
-            })
-            .collect();
-        let labels: HashMap<_, _> =
-            full.resources.iter().map(|resource| (resource.id, resource.label.as_ref())).collect();
-        let shared = full
-            .allocations
-            .iter()
-            .filter(|allocation| allocation.resource_ids.len() > 1)
-            .map(|allocation| SharedAllocation {
-                resources: allocation
-                    .resource_ids
-                    .iter()
-                    .map(|id| labels.get(id).copied().unwrap_or("?").to_owned())
-                    .collect(),
-                bytes: allocation.estimated_byte_size,
-            })
-            .collect();
         let summary = &report.summary;
         Some(Self {
             device,
             recorded: summary.recorded_node_count,
-            passes,
-            culled,
+            passes: pass_rows(full, &groups, &cpu_times, &gpu_times),
+            culled: culled_passes(full, &groups),
             logical_transients: summary.logical_transient_count,
             logical_bytes: summary.logical_transient_bytes,
             allocations: summary.allocation_count,
             physical_bytes: summary.physical_allocation_bytes,
-            shared,
+            shared: shared_allocations(full),
             compile: summary.timings,
             execution: cpu.map(|cpu| cpu.execution_duration),
             gpu,
