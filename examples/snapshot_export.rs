@@ -11,6 +11,8 @@
 //!
 //!     cargo run --example snapshot-export [-- [--noop] [output.fgsnapshot.json]]
 
+mod support;
+
 use std::path::PathBuf;
 
 use wgpu::{Color, Extent3d, TexelCopyBufferLayout, TextureFormat};
@@ -22,23 +24,6 @@ use zenfg_runtime::{
 };
 
 const SIZE: u32 = 64;
-
-/// The system adapter's device and queue with timestamp queries when available, or
-/// `None` when there is no adapter.
-fn adapter_device() -> Option<(wgpu::Device, wgpu::Queue, wgpu::AdapterInfo)> {
-    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-        backends: wgpu::Backends::PRIMARY,
-        ..wgpu::InstanceDescriptor::new_without_display_handle()
-    });
-    let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default())).ok()?;
-    let descriptor = wgpu::DeviceDescriptor {
-        label: Some("snapshot-export"),
-        required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
-        ..Default::default()
-    };
-    let (device, queue) = pollster::block_on(adapter.request_device(&descriptor)).ok()?;
-    Some((device, queue, adapter.get_info()))
-}
 
 /// Records, compiles and executes one frame; returns its full report and timing.
 fn run_frame(
@@ -113,7 +98,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             path = PathBuf::from(argument);
         }
     }
-    let adapter = if noop { None } else { adapter_device() };
+    let adapter = if noop { None } else { support::try_device("snapshot-export") };
     let (device, queue, backend) = match adapter {
         Some((device, queue, info)) => {
             println!("executing on {} ({})", info.name, info.backend);

@@ -4,26 +4,42 @@
 use std::sync::mpsc;
 
 /// The default adapter's device and queue, with timestamp queries when the
-/// adapter has them. Exits with a message when there is no adapter.
-pub fn device(example: &str) -> (wgpu::Device, wgpu::Queue, wgpu::AdapterInfo) {
-    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-        backends: wgpu::Backends::PRIMARY,
-        ..wgpu::InstanceDescriptor::new_without_display_handle()
-    });
-    let Ok(adapter) = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default())) else {
-        eprintln!("{example}: no GPU adapter found (on a machine without a GPU, install mesa-vulkan-drivers)");
-        std::process::exit(2);
+/// adapter has them; `None` when there is no adapter or it refuses a device.
+#[allow(dead_code, reason = "examples that need a GPU go through `device`")]
+pub fn try_device(label: &str) -> Option<(wgpu::Device, wgpu::Queue, wgpu::AdapterInfo)> {
+    let flags = wgpu::InstanceFlags::from_build_config().with_env();
+    let adapter = |flags| {
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+            backends: wgpu::Backends::PRIMARY,
+            flags,
+            ..wgpu::InstanceDescriptor::new_without_display_handle()
+        });
+        pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default())).ok()
     };
+    let mut found = adapter(flags)?;
+    // Debug builds turn on debug-utils labels, and Mesa's lavapipe 22.x
+    // crashes on the second label of a command buffer: keep labels off there.
+    if found.get_info().device_type == wgpu::DeviceType::Cpu && flags.contains(wgpu::InstanceFlags::DEBUG) {
+        found = adapter(flags - wgpu::InstanceFlags::DEBUG)?;
+    }
     let descriptor = wgpu::DeviceDescriptor {
-        label: Some(example),
-        required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
+        label: Some(label),
+        required_features: found.features() & wgpu::Features::TIMESTAMP_QUERY,
         ..Default::default()
     };
-    let (device, queue) = pollster::block_on(adapter.request_device(&descriptor)).unwrap_or_else(|error| {
-        eprintln!("{example}: the adapter refused a device: {error}");
+    let (device, queue) = pollster::block_on(found.request_device(&descriptor)).ok()?;
+    Some((device, queue, found.get_info()))
+}
+
+/// [`try_device`], or exits with a message when there is no adapter.
+#[allow(dead_code, reason = "the showcase runs without an adapter too")]
+pub fn device(example: &str) -> (wgpu::Device, wgpu::Queue, wgpu::AdapterInfo) {
+    try_device(example).unwrap_or_else(|| {
+        eprintln!(
+            "{example}: no GPU adapter found; for software Vulkan run `apt-get install -y mesa-vulkan-drivers libvulkan1`"
+        );
         std::process::exit(2);
-    });
-    (device, queue, adapter.get_info())
+    })
 }
 
 /// Waits for the queue, then copies out the bytes of a `MAP_READ` buffer.

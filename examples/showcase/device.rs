@@ -19,24 +19,8 @@ impl Gpu {
 }
 
 /// The default adapter's device, with timestamp queries when the adapter has
-/// them; `Ok(None)` when there is no adapter.
-///
-/// # Errors
-///
-/// The adapter exists but refuses a device.
-pub fn default_gpu() -> Result<Option<Gpu>, wgpu::RequestDeviceError> {
-    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-        backends: wgpu::Backends::PRIMARY,
-        ..wgpu::InstanceDescriptor::new_without_display_handle()
-    });
-    let Ok(adapter) = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default())) else {
-        return Ok(None);
-    };
-    let descriptor = wgpu::DeviceDescriptor {
-        label: Some("showcase"),
-        required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
-        ..Default::default()
-    };
-    let (device, queue) = pollster::block_on(adapter.request_device(&descriptor))?;
-    Ok(Some(Gpu { device, queue, info: adapter.get_info() }))
+/// them; `None` when there is no adapter (or it refuses a device).
+pub fn default_gpu() -> Option<Gpu> {
+    let (device, queue, info) = crate::support::try_device("showcase")?;
+    Some(Gpu { device, queue, info })
 }

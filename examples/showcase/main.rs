@@ -26,6 +26,8 @@ mod renderer;
 mod run;
 mod scene;
 mod summary;
+#[path = "../support.rs"]
+mod support;
 
 use std::error::Error;
 use std::path::PathBuf;
@@ -34,7 +36,7 @@ use crate::run::{Settings, run};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let directory = std::env::args_os().nth(1).map_or_else(|| PathBuf::from("."), PathBuf::from);
-    let gpu = device::default_gpu()?;
+    let gpu = device::default_gpu();
     let showcase = run(&directory, gpu.as_ref(), Settings::default())?;
     print!("{}", showcase.summary);
     println!();

@@ -83,9 +83,8 @@ fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Res
         record(&mut frame, scene, Some(&renderer))?;
         let mut compiled = frame.compile(CompileOptions::full_report())?;
         let report = compiled.take_report().ok_or("the compiler returned no report")?;
-        // Native debug markers stay off: Mesa 22.3's software Vulkan (lavapipe)
-        // crashes on the second debug label of a command buffer.
-        let options = ExecutionOptions::default().with_frame_index(frame_index);
+        // The debug groups become native markers for GPU capture tools.
+        let options = ExecutionOptions::default().with_frame_index(frame_index).with_gpu_debug_groups(true);
         let mut timing = compiled.execute_with_timing(&gpu.queue, options, TimingMode::Both)?;
         let gpu_timing = wait_for_gpu_timing(&gpu.device, &mut timing)?;
         exported = Some((report, timing, gpu_timing));

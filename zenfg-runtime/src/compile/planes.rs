@@ -187,9 +187,7 @@ mod tests {
     #[test]
     fn writes_inside_one_segment_keep_its_remainder() {
         let mut scratch = Vec::new();
-        let runs = |plane: &mut Plane| {
-            pieces(plane, 16, 0, 16)
-        };
+        let runs = |plane: &mut Plane| pieces(plane, 16, 0, 16);
         let mut plane = Plane::Uniform(defined(1));
         plane.assign(16, 4, 8, defined(2), &mut scratch);
         plane.assign(16, 4, 6, defined(3), &mut scratch);
