@@ -4,12 +4,13 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::compile::Scratch;
 use crate::error::{FrameGraphError, Result};
 use crate::execute::GpuProfiler;
 use crate::handle::RecordingIdentity;
 use crate::pool::store::ResourcePool;
 use crate::pool::{PooledResourceInfo, ResourcePoolScope, ResourcePoolStats};
-use crate::record::TableSizes;
+use crate::record::Spare;
 use crate::record::frame::Frame;
 
 static NEXT_OWNER: AtomicU64 = AtomicU64::new(1);
@@ -31,8 +32,10 @@ pub struct FrameGraph {
     pub(crate) pool: ResourcePool,
     pub(crate) profiler: GpuProfiler,
     pub(crate) device: Option<wgpu::Device>,
-    /// Table sizes of the last compiled recording.
-    pub(crate) last_sizes: TableSizes,
+    /// Emptied tables of the last recording, reused by the next.
+    pub(crate) spare: Spare,
+    /// Storage of the last compile's content analysis.
+    pub(crate) scratch: Scratch,
 }
 
 impl FrameGraph {
@@ -54,7 +57,8 @@ impl FrameGraph {
             pool: ResourcePool::default(),
             profiler: GpuProfiler::default(),
             device: None,
-            last_sizes: TableSizes::default(),
+            spare: Spare::default(),
+            scratch: Scratch::default(),
         }
     }
 

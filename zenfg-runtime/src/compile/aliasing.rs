@@ -2,17 +2,15 @@
 //! physical allocation when their compatibility keys are equal.
 //!
 //! Candidates are taken in order of first use (ties in the order their first
-//! node declared them); each goes to the allocation of its key that became
-//! free earliest, or opens a new one. This is interval
-//! partitioning, which is optimal: per key, the number of allocations equals
-//! the largest number of simultaneously live transients. Lifetimes that meet
-//! at one node overlap (a node reading A and writing B cannot alias them).
+//! node declared them); each takes a free allocation of its key (the one
+//! freed last), or opens a new one. This is interval partitioning, which is
+//! optimal: per key, the number of allocations equals the largest number of
+//! simultaneously live transients. Lifetimes that meet at one node overlap (a
+//! node reading A and writing B cannot alias them). Allocations are freed by
+//! sweeping the execution positions once, so planning is linear.
 //!
 //! Buffers are grouped in size classes: four classes per power of two, so an
 //! allocation is at most 1.25 times the size of any buffer it holds.
-
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use wgpu::{BufferUsages, Extent3d, TextureDimension, TextureFormat, TextureUsages};
 
@@ -90,15 +88,25 @@ fn physical_desc(rec: &Recording<'_>, resource: ResourceId, usage: u32) -> Physi
     }
 }
 
+/// The end of an allocation list.
+const NONE: u32 = u32::MAX;
+
 /// Plans the physical allocations; returns them and each resource's allocation.
 pub(crate) fn plan_allocations(
     rec: &Recording<'_>,
     uses: &Uses,
     usage: &[u32],
+    positions: usize,
 ) -> (Vec<Allocation>, Vec<Option<AllocationId>>) {
     let mut keys: FastMap<AllocationKey, usize> = FastMap::default();
-    // Per key: its allocations by the execution index after which they are free.
-    let mut free_at: Vec<BinaryHeap<Reverse<(u32, u32)>>> = Vec::new();
+    // Per key, the allocations free at the current position.
+    let mut free: Vec<Vec<u32>> = Vec::new();
+    // Allocations whose current member is last used at each position, linked
+    // through `next_release`.
+    let mut release_head = vec![NONE; positions];
+    let mut next_release: Vec<u32> = Vec::new();
+    let mut allocation_key: Vec<u32> = Vec::new();
+    let mut swept = 0_usize;
     let mut allocations: Vec<Allocation> = Vec::new();
     let mut assignment = vec![None; rec.resources.len()];
     // Neighbouring transients usually share a key; remember the last lookup.
@@ -109,27 +117,28 @@ pub(crate) fn plan_allocations(
         if record.origin != ResourceOrigin::Transient {
             continue;
         }
+        while swept < lifetime.first as usize {
+            let mut released = std::mem::replace(&mut release_head[swept], NONE);
+            while released != NONE {
+                free[allocation_key[released as usize] as usize].push(released);
+                released = next_release[released as usize];
+            }
+            swept += 1;
+        }
         let key = AllocationKey { scope: record.scope, desc: physical_desc(rec, resource, usage[resource.index()]) };
         let key_index = match &last {
             Some((last_key, index)) if *last_key == key => *index,
             _ => {
                 let next = keys.len();
                 let index = *keys.entry(key.clone()).or_insert(next);
-                if index == free_at.len() {
-                    free_at.push(BinaryHeap::new());
+                if index == free.len() {
+                    free.push(Vec::new());
                 }
                 last = Some((key.clone(), index));
                 index
             }
         };
-        let reused = free_at[key_index].peek_mut().and_then(|mut top| {
-            let Reverse((free_after, allocation)) = *top;
-            (free_after < lifetime.first).then(|| {
-                *top = Reverse((lifetime.last, allocation));
-                allocation
-            })
-        });
-        let allocation = match reused {
+        let allocation = match free[key_index].pop() {
             Some(allocation) => {
                 let entry = &mut allocations[allocation as usize];
                 entry.resources.push(resource);
@@ -141,12 +150,15 @@ pub(crate) fn plan_allocations(
                     PhysicalDesc::Buffer { size, .. } => *size,
                     PhysicalDesc::Texture { .. } => record.texture_desc().map_or(0, estimated_texture_bytes),
                 };
-                let allocation = allocations.len() as u32;
                 allocations.push(Allocation { key, resources: vec![resource], estimated_bytes, lifetime });
-                free_at[key_index].push(Reverse((lifetime.last, allocation)));
-                allocation
+                next_release.push(NONE);
+                allocation_key.push(key_index as u32);
+                (allocations.len() - 1) as u32
             }
         };
+        let head = &mut release_head[lifetime.last as usize];
+        next_release[allocation as usize] = *head;
+        *head = allocation;
         assignment[resource.index()] = Some(AllocationId(allocation));
     }
     (allocations, assignment)

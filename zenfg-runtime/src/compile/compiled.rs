@@ -69,6 +69,12 @@ impl<'frame> CompiledFrame<'frame> {
     }
 }
 
+impl Drop for CompiledFrame<'_> {
+    fn drop(&mut self) {
+        self.graph.spare = std::mem::take(&mut self.rec).into_spare();
+    }
+}
+
 impl fmt::Debug for CompiledFrame<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CompiledFrame")

@@ -74,6 +74,24 @@ impl ContentState {
     }
 }
 
+/// Storage of one analysis, kept by the runtime for the next compile.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    planes: Vec<Plane>,
+    plane_len: Vec<u64>,
+    plane_base: Vec<u32>,
+    values: Vec<ValueInfo>,
+    access_values: Vec<Option<ValueId>>,
+    value_edges: Vec<(PassId, PassId)>,
+}
+
+/// Takes a table out of the scratch, emptied.
+fn reuse<T>(table: &mut Vec<T>) -> Vec<T> {
+    let mut table = std::mem::take(table);
+    table.clear();
+    table
+}
+
 /// What content analysis produced.
 pub(crate) struct ContentOutcome {
     pub values: Vec<ValueInfo>,
@@ -165,9 +183,12 @@ fn initial_content(resource: &ResourceRecord, external: Option<ValueId>) -> Cont
     }
 }
 
-fn initial_state(rec: &Recording<'_>, values: &mut Vec<ValueInfo>) -> ContentState {
-    let mut state =
-        ContentState { plane_base: Vec::with_capacity(rec.resources.len()), planes: Vec::new(), plane_len: Vec::new() };
+fn initial_state(rec: &Recording<'_>, values: &mut Vec<ValueInfo>, scratch: &mut Scratch) -> ContentState {
+    let mut state = ContentState {
+        plane_base: reuse(&mut scratch.plane_base),
+        planes: reuse(&mut scratch.planes),
+        plane_len: reuse(&mut scratch.plane_len),
+    };
     for (index, resource) in rec.resources.iter().enumerate() {
         let id = ResourceId(index as u32);
         let external = (resource.origin == ResourceOrigin::Imported && resource.initial == InitialContents::Defined)
@@ -343,24 +364,22 @@ impl Analyzer<'_> {
 
 /// Runs content analysis over every node. With `track_ordering`, also
 /// tracks readers and reports ordering dependencies (WAR, WAW).
-pub(crate) fn analyze(rec: &Recording<'_>, track_ordering: bool) -> Result<ContentOutcome> {
-    let mut values = Vec::with_capacity(rec.accesses.len());
-    let state = initial_state(rec, &mut values);
+pub(crate) fn analyze(rec: &Recording<'_>, track_ordering: bool, scratch: &mut Scratch) -> Result<ContentOutcome> {
+    let mut values = reuse(&mut scratch.values);
+    let state = initial_state(rec, &mut values, scratch);
+    let mut value_edges = reuse(&mut scratch.value_edges);
+    value_edges.reserve(rec.accesses.len());
     let mut analyzer = Analyzer {
         rec,
         track_ordering,
         state,
         values,
-        deps: Dependencies {
-            track_ordering,
-            value_edges: Vec::with_capacity(rec.accesses.len()),
-            all: Vec::new(),
-            index: FastMap::default(),
-        },
+        deps: Dependencies { track_ordering, value_edges, all: Vec::new(), index: FastMap::default() },
         readers: Vec::new(),
         scratch: Vec::new(),
     };
-    let mut access_values = vec![None; rec.accesses.len()];
+    let mut access_values = reuse(&mut scratch.access_values);
+    access_values.resize(rec.accesses.len(), None);
     for (index, access) in rec.accesses.iter().enumerate() {
         if access.graph_effect {
             access_values[index] =
@@ -369,4 +388,16 @@ pub(crate) fn analyze(rec: &Recording<'_>, track_ordering: bool) -> Result<Conte
     }
     let Analyzer { values, deps, state, .. } = analyzer;
     Ok(ContentOutcome { values, access_values, value_edges: deps.value_edges, dependencies: deps.all, state })
+}
+
+impl ContentOutcome {
+    /// Gives the outcome's storage back for the next compile.
+    pub fn recycle(self, scratch: &mut Scratch) {
+        scratch.planes = self.state.planes;
+        scratch.plane_len = self.state.plane_len;
+        scratch.plane_base = self.state.plane_base;
+        scratch.values = self.values;
+        scratch.access_values = self.access_values;
+        scratch.value_edges = self.value_edges;
+    }
 }

@@ -31,8 +31,11 @@ pub use compiled::CompiledFrame;
 pub use report::*;
 
 use crate::error::{FrameGraphError, Result};
-use crate::ids::{AllocationId, PassId};
+use crate::ids::{AllocationId, DebugGroupId, PassId};
+use crate::record::Recording;
 use crate::record::frame::Frame;
+
+pub(crate) use content::Scratch;
 
 /// Everything execution needs, computed at compile.
 pub(crate) struct Plan {
@@ -48,9 +51,27 @@ pub(crate) struct Plan {
 }
 
 pub(crate) fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
-    let started = Instant::now();
     let Frame { graph, brand, mut rec, group_stack, .. } = frame;
-    graph.last_sizes = rec.sizes();
+    let mut scratch = std::mem::take(&mut graph.scratch);
+    let planned = plan(&mut rec, &group_stack, options, &mut scratch);
+    graph.scratch = scratch;
+    match planned {
+        Ok((plan, report)) => Ok(CompiledFrame::new(graph, brand.identity, rec, plan, report)),
+        Err(error) => {
+            graph.spare = rec.into_spare();
+            Err(error)
+        }
+    }
+}
+
+/// Runs every stage over a recording whose builders are all closed.
+fn plan(
+    rec: &mut Recording<'_>,
+    group_stack: &[DebugGroupId],
+    options: CompileOptions,
+    scratch: &mut Scratch,
+) -> Result<(Plan, Option<CompilationReport>)> {
+    let started = Instant::now();
     if let Some(error) = rec.poisoned.take() {
         return Err(error);
     }
@@ -60,20 +81,20 @@ pub(crate) fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<Compi
     let validated = Instant::now();
 
     let reporting = options.report_level != ReportLevel::None;
-    let mut content = content::analyze(&rec, reporting)?;
+    let mut content = content::analyze(rec, reporting, scratch)?;
     let analyzed = Instant::now();
 
-    let roots = roots::resolve_roots(&rec, &mut content.state)?;
+    let roots = roots::resolve_roots(rec, &mut content.state)?;
     let retained = retention::retain(&rec.nodes, &roots, &content.value_edges);
     let culled = Instant::now();
 
     let order = lifetimes::execution_order(&retained);
-    let uses = lifetimes::uses(&rec, &order);
-    let usage = usage::derive_usage(&rec, &uses.required)?;
-    let (allocations, resource_allocation) = aliasing::plan_allocations(&rec, &uses, &usage);
+    let uses = lifetimes::uses(rec, &order);
+    let usage = usage::derive_usage(rec, &uses.required)?;
+    let (allocations, resource_allocation) = aliasing::plan_allocations(rec, &uses, &usage, order.len());
     let lifetimes = uses.lifetimes;
     let segments = segments::segments(&rec.nodes, &order);
-    let views = views::plan_views(&rec, &order);
+    let views = views::plan_views(rec, &order);
     let plan = Plan { order, segments, usage, lifetimes, allocations, resource_allocation, views };
     let planned = Instant::now();
 
@@ -86,12 +107,13 @@ pub(crate) fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<Compi
             report: Default::default(),
             total: Default::default(),
         };
-        let mut report = tables::build(&rec, &content, &roots, &retained, &plan, options.report_level, timings);
+        let mut report = tables::build(rec, &content, &roots, &retained, &plan, options.report_level, timings);
         let finished = Instant::now();
         report.summary.timings.report = finished - planned;
         report.summary.timings.total = finished - started;
         report
     });
+    content.recycle(scratch);
 
     for (callback, kept) in rec.callbacks.iter_mut().zip(&retained) {
         if !kept {
@@ -103,5 +125,5 @@ pub(crate) fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<Compi
             resource.native = None;
         }
     }
-    Ok(CompiledFrame::new(graph, brand.identity, rec, plan, report))
+    Ok((plan, report))
 }

@@ -88,14 +88,15 @@ impl CompiledFrame<'_> {
     }
 
     fn run(
-        self,
+        mut self,
         queue: &wgpu::Queue,
         options: ExecutionOptions,
         mode: Option<TimingMode>,
         clock: Clock,
     ) -> Result<ExecutionTiming> {
-        let CompiledFrame { graph, identity, mut rec, plan, .. } = self;
-        let FrameGraph { device, pool, profiler, .. } = graph;
+        let CompiledFrame { graph, identity, rec, plan, .. } = &mut self;
+        let identity = *identity;
+        let FrameGraph { device, pool, profiler, .. } = &mut **graph;
         let device = device.as_ref().ok_or(FrameGraphError::MissingGpuDevice)?;
         let frame_index = options.frame_index;
         let mut cpu = mode.filter(|mode| mode.cpu()).map(|_| CpuTimer::start(clock, plan.order.len()));
@@ -113,7 +114,7 @@ impl CompiledFrame<'_> {
 
         {
             let mut lease = Lease::acquire(pool, device, &plan.allocations, &rec.resources);
-            let Recording { resources, nodes, callbacks, accesses, colors, copies, clears, groups, .. } = &mut rec;
+            let Recording { resources, nodes, callbacks, accesses, colors, copies, clears, groups, .. } = &mut *rec;
             let views = native_views(&plan.views.views, resources, &plan.resource_allocation, lease.instances_mut())?;
             let natives = NativeTable { resources, allocations: &plan.resource_allocation, leased: lease.instances() };
             let table = ResolveTable {

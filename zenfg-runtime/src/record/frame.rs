@@ -39,7 +39,7 @@ pub struct Frame<'frame> {
 
 impl<'frame> Frame<'frame> {
     pub(crate) fn new(graph: &'frame mut FrameGraph, identity: RecordingIdentity) -> Self {
-        let rec = Recording::with_capacity(graph.last_sizes);
+        let rec = Recording::from_spare(std::mem::take(&mut graph.spare));
         Self {
             graph,
             brand: Brand::new(identity),

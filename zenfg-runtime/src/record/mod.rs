@@ -309,47 +309,57 @@ pub(crate) struct Recording<'frame> {
     pub poisoned: Option<FrameGraphError>,
 }
 
-/// Table sizes of a recording, used to size the next one up front.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct TableSizes {
-    resources: usize,
-    views: usize,
-    nodes: usize,
-    accesses: usize,
-    colors: usize,
-    copies: usize,
-    clears: usize,
-    roots: usize,
+/// The tables of a finished recording, emptied, kept by the runtime for the
+/// next one: frames of one runtime tend to look alike, and reusing their
+/// storage spares every steady-state frame the allocation (and page faults)
+/// of tables that can reach megabytes.
+#[derive(Default)]
+pub(crate) struct Spare {
+    resources: Vec<ResourceRecord>,
+    views: Vec<ViewRecord>,
+    nodes: Vec<NodeRecord>,
+    accesses: Vec<AccessRecord>,
+    colors: Vec<ColorTarget>,
+    copies: Vec<CopyOp>,
+    clears: Vec<ClearOp>,
+    roots: Vec<RootRecord>,
+    groups: Vec<GroupRecord>,
 }
 
 impl Recording<'_> {
-    /// An empty recording with room for `sizes`: frames of one runtime tend
-    /// to look alike, and growing large tables costs more than reserving them.
-    pub fn with_capacity(sizes: TableSizes) -> Self {
+    /// An empty recording using the storage of `spare`.
+    pub fn from_spare(spare: Spare) -> Self {
         Self {
-            resources: Vec::with_capacity(sizes.resources),
-            views: Vec::with_capacity(sizes.views),
-            nodes: Vec::with_capacity(sizes.nodes),
-            callbacks: Vec::with_capacity(sizes.nodes),
-            accesses: Vec::with_capacity(sizes.accesses),
-            colors: Vec::with_capacity(sizes.colors),
-            copies: Vec::with_capacity(sizes.copies),
-            clears: Vec::with_capacity(sizes.clears),
-            roots: Vec::with_capacity(sizes.roots),
-            ..Self::default()
+            callbacks: Vec::with_capacity(spare.nodes.capacity()),
+            resources: spare.resources,
+            views: spare.views,
+            nodes: spare.nodes,
+            accesses: spare.accesses,
+            colors: spare.colors,
+            copies: spare.copies,
+            clears: spare.clears,
+            roots: spare.roots,
+            groups: spare.groups,
+            poisoned: None,
         }
     }
 
-    pub fn sizes(&self) -> TableSizes {
-        TableSizes {
-            resources: self.resources.len(),
-            views: self.views.len(),
-            nodes: self.nodes.len(),
-            accesses: self.accesses.len(),
-            colors: self.colors.len(),
-            copies: self.copies.len(),
-            clears: self.clears.len(),
-            roots: self.roots.len(),
+    /// Empties the tables, keeping their storage.
+    pub fn into_spare(self) -> Spare {
+        fn emptied<T>(mut table: Vec<T>) -> Vec<T> {
+            table.clear();
+            table
+        }
+        Spare {
+            resources: emptied(self.resources),
+            views: emptied(self.views),
+            nodes: emptied(self.nodes),
+            accesses: emptied(self.accesses),
+            colors: emptied(self.colors),
+            copies: emptied(self.copies),
+            clears: emptied(self.clears),
+            roots: emptied(self.roots),
+            groups: emptied(self.groups),
         }
     }
 
