@@ -100,13 +100,13 @@ impl CompiledFrame<'_> {
         let device = device.as_ref().ok_or(FrameGraphError::MissingGpuDevice)?;
         let frame_index = options.frame_index;
         let mut cpu = mode.filter(|mode| mode.cpu()).map(|_| CpuTimer::start(clock, plan.order.len()));
-        preflight(&rec, &plan)?;
+        preflight(rec, plan)?;
         pool.age();
 
         let mut active = None;
         let mut readback = None;
         if mode.is_some_and(TimingMode::gpu) {
-            match profiler.begin(device, queue, &rec, &plan, frame_index) {
+            match profiler.begin(device, queue, rec, plan, frame_index) {
                 Ok(timing) => active = Some(timing),
                 Err(reason) => readback = Some(GpuTimingReadback::unavailable(frame_index, reason)),
             }
