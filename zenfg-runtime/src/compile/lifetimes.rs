@@ -1,9 +1,8 @@
-//! Execution order and resource uses: the retained nodes in recording order,
-//! and for each resource the usage its retained accesses need and the first
-//! and last retained node touching it.
+//! Resource uses: for each resource, the usage its retained accesses need and
+//! the first and last retained node touching it.
 
-use crate::ids::{PassId, ResourceId};
-use crate::record::Recording;
+use crate::ids::ResourceId;
+use crate::record::AccessRecord;
 
 /// Inclusive indices into the execution order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,31 +22,25 @@ pub(crate) struct Uses {
     pub first_touch: Vec<ResourceId>,
 }
 
-/// The retained nodes in recording order.
-pub(crate) fn execution_order(retained: &[bool]) -> Vec<PassId> {
-    let mut order = Vec::with_capacity(retained.iter().filter(|&&kept| kept).count());
-    order.extend(retained.iter().enumerate().filter(|&(_, &kept)| kept).map(|(index, _)| PassId(index as u32)));
-    order
-}
+impl Uses {
+    /// No uses yet, for `resources` resources.
+    pub fn new(resources: usize) -> Self {
+        Self { lifetimes: vec![None; resources], required: vec![0; resources], first_touch: Vec::new() }
+    }
 
-/// Walks the accesses of the retained nodes once.
-pub(crate) fn uses(rec: &Recording<'_>, order: &[PassId]) -> Uses {
-    let mut lifetimes: Vec<Option<Lifetime>> = vec![None; rec.resources.len()];
-    let mut required = vec![0_u32; rec.resources.len()];
-    let mut first_touch = Vec::with_capacity(rec.resources.len());
-    for (position, node) in order.iter().enumerate() {
-        let position = position as u32;
-        for access in rec.node_accesses(&rec.nodes[node.index()]) {
+    /// Adds the accesses of the retained node at execution `position`.
+    #[inline]
+    pub fn node(&mut self, position: u32, accesses: &[AccessRecord]) {
+        for access in accesses {
             let resource = access.resource.index();
-            required[resource] |= access.role.texture_usage().bits() | access.role.buffer_usage().bits();
-            match &mut lifetimes[resource] {
+            self.required[resource] |= access.role.texture_usage().bits() | access.role.buffer_usage().bits();
+            match &mut self.lifetimes[resource] {
                 Some(lifetime) => lifetime.last = position,
                 empty @ None => {
                     *empty = Some(Lifetime { first: position, last: position });
-                    first_touch.push(access.resource);
+                    self.first_touch.push(access.resource);
                 }
             }
         }
     }
-    Uses { lifetimes, required, first_touch }
 }

@@ -64,6 +64,32 @@ pub(crate) fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<Compi
     }
 }
 
+/// What the stages fed by the walk over the retained nodes produced.
+struct Walked {
+    order: Vec<PassId>,
+    uses: lifetimes::Uses,
+    segments: Vec<segments::Segment>,
+    views: views::ViewPlan,
+}
+
+/// Visits the retained nodes once, in recording (= execution) order, and
+/// hands each to the stages that work node by node.
+fn walk_retained(rec: &Recording<'_>, retained: &[bool]) -> Walked {
+    let mut order = Vec::with_capacity(rec.nodes.len());
+    let mut uses = lifetimes::Uses::new(rec.resources.len());
+    let mut segments = segments::Segments::default();
+    let mut views = views::ViewPlanner::default();
+    for (index, (node, _)) in rec.nodes.iter().zip(retained).enumerate().filter(|(_, (_, kept))| **kept) {
+        let position = order.len() as u32;
+        order.push(PassId(index as u32));
+        uses.node(position, rec.node_accesses(node));
+        segments.node(position, &node.work);
+        views.node(rec, node);
+    }
+    let len = order.len() as u32;
+    Walked { order, uses, segments: segments.finish(len), views: views.finish() }
+}
+
 /// Runs every stage over a recording whose builders are all closed.
 fn plan(
     rec: &mut Recording<'_>,
@@ -88,13 +114,10 @@ fn plan(
     let retained = retention::retain(&rec.nodes, &roots, &content.value_edges);
     let culled = Instant::now();
 
-    let order = lifetimes::execution_order(&retained);
-    let uses = lifetimes::uses(rec, &order);
+    let Walked { order, uses, segments, views } = walk_retained(rec, &retained);
     let usage = usage::derive_usage(rec, &uses.required)?;
     let (allocations, resource_allocation) = aliasing::plan_allocations(rec, &uses, &usage, order.len());
     let lifetimes = uses.lifetimes;
-    let segments = segments::segments(&rec.nodes, &order);
-    let views = views::plan_views(rec, &order);
     let plan = Plan { order, segments, usage, lifetimes, allocations, resource_allocation, views };
     let planned = Instant::now();
 

@@ -2,8 +2,7 @@
 
 use std::ops::Range;
 
-use crate::ids::PassId;
-use crate::record::{NodeRecord, NodeWork};
+use crate::record::NodeWork;
 
 /// Whether a segment is encoded by the graph or is one external submission.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,24 +20,36 @@ pub(crate) struct Segment {
     pub nodes: Range<u32>,
 }
 
-/// Splits the execution order at every external submission. Empty graph
-/// segments are never produced.
-pub(crate) fn segments(nodes: &[NodeRecord], order: &[PassId]) -> Vec<Segment> {
-    let mut segments = Vec::new();
-    let mut start = 0_u32;
-    for (position, node) in order.iter().enumerate() {
-        let position = position as u32;
-        if matches!(nodes[node.index()].work, NodeWork::External) {
-            if start < position {
-                segments.push(Segment { kind: ExecutionSegmentKind::FrameGraph, nodes: start..position });
-            }
-            segments.push(Segment { kind: ExecutionSegmentKind::ExternalSubmission, nodes: position..position + 1 });
-            start = position + 1;
+/// Splits the execution order at every external submission, node by node.
+/// Empty graph segments are never produced.
+#[derive(Default)]
+pub(crate) struct Segments {
+    segments: Vec<Segment>,
+    /// First position of the graph segment being extended.
+    start: u32,
+}
+
+impl Segments {
+    /// Adds the retained node at execution `position`.
+    #[inline]
+    pub fn node(&mut self, position: u32, work: &NodeWork) {
+        if matches!(work, NodeWork::External) {
+            self.close_graph_segment(position);
+            self.segments
+                .push(Segment { kind: ExecutionSegmentKind::ExternalSubmission, nodes: position..position + 1 });
+            self.start = position + 1;
         }
     }
-    let end = order.len() as u32;
-    if start < end {
-        segments.push(Segment { kind: ExecutionSegmentKind::FrameGraph, nodes: start..end });
+
+    fn close_graph_segment(&mut self, end: u32) {
+        if self.start < end {
+            self.segments.push(Segment { kind: ExecutionSegmentKind::FrameGraph, nodes: self.start..end });
+        }
     }
-    segments
+
+    /// The segments of an execution order of `len` nodes.
+    pub fn finish(mut self, len: u32) -> Vec<Segment> {
+        self.close_graph_segment(len);
+        self.segments
+    }
 }

@@ -11,9 +11,8 @@ use wgpu::{TextureDimension, TextureFormat, TextureUsages, TextureViewDimension}
 
 use crate::desc::Label;
 use crate::execute::resolve::NO_VIEW;
-use crate::hash::FastMap;
-use crate::ids::{PassId, ResourceId, ViewId};
-use crate::record::{Recording, Region, Slices};
+use crate::ids::{AccessId, ResourceId, ViewId};
+use crate::record::{AccessRecord, NodeRecord, Recording, Region, Slices, TextureRegion};
 
 /// One native view to create.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -29,83 +28,138 @@ pub(crate) struct PlannedView {
     pub usage: TextureUsages,
 }
 
-/// Planned views and the view of every access (`NO_VIEW` when none).
+/// Planned views and the view of every access.
 pub(crate) struct ViewPlan {
     pub views: Vec<PlannedView>,
-    pub access_views: Vec<u32>,
+    /// The view of each access, by access id; shorter than the access table
+    /// (or empty) when the trailing accesses bind no view.
+    access_views: Vec<u32>,
 }
 
-#[derive(PartialEq, Eq, Hash)]
-enum ViewKey {
-    Explicit(ViewId),
-    Implicit(PlannedView),
+impl ViewPlan {
+    /// The planned view of `access`, or `NO_VIEW`.
+    pub fn access_view(&self, access: AccessId) -> u32 {
+        self.access_views.get(access.index()).copied().unwrap_or(NO_VIEW)
+    }
 }
 
-pub(crate) fn plan_views(rec: &Recording<'_>, order: &[PassId]) -> ViewPlan {
-    let mut views: Vec<PlannedView> = Vec::new();
-    let mut access_views = vec![NO_VIEW; rec.accesses.len()];
-    let mut index: FastMap<ViewKey, u32> = FastMap::default();
-    for node in order {
-        let node = &rec.nodes[node.index()];
+/// Plans views node by node, in execution order.
+#[derive(Default)]
+pub(crate) struct ViewPlanner {
+    views: Vec<PlannedView>,
+    access_views: Vec<u32>,
+    /// The native view of each explicit view, by view id (sized on first use).
+    explicit: Vec<u32>,
+    /// The first implicit native view of each resource, by resource id
+    /// (sized on first use); later ones are chained through `next_implicit`.
+    implicit: Vec<u32>,
+    next_implicit: Vec<u32>,
+}
+
+impl ViewPlanner {
+    /// Adds the accesses of one retained node.
+    #[inline]
+    pub fn node(&mut self, rec: &Recording<'_>, node: &NodeRecord) {
+        let first = node.accesses.start as usize;
         for (offset, access) in rec.node_accesses(node).iter().enumerate() {
-            let usage = access.role.texture_usage();
-            let Region::Texture(region) = access.region else { continue };
-            if usage.is_empty() || access.role.is_copy() {
-                continue;
+            if let Region::Texture(region) = access.region {
+                self.texture_access(rec, first + offset, access, region);
             }
-            let desc = rec.texture_desc(access.resource);
-            let planned = match access.view {
-                Some(view) => {
-                    let normalized = &rec.views[view.index()].normalized;
-                    PlannedView {
-                        resource: access.resource,
-                        label: normalized.label.clone(),
-                        format: normalized.format,
-                        dimension: normalized.dimension,
-                        base_mip_level: normalized.base_mip_level,
-                        mip_level_count: normalized.mip_level_count,
-                        base_array_layer: normalized.base_array_layer,
-                        array_layer_count: normalized.array_layer_count,
-                        usage,
-                    }
-                }
-                None => {
-                    let (base, count) = match region.slices {
-                        Slices::Range { base, count } => (base, Some(count)),
-                        Slices::AllDepth => (0, None),
-                    };
-                    let dimension = match desc.dimension {
-                        TextureDimension::D1 => TextureViewDimension::D1,
-                        TextureDimension::D3 => TextureViewDimension::D3,
-                        TextureDimension::D2 if count == Some(1) => TextureViewDimension::D2,
-                        TextureDimension::D2 => TextureViewDimension::D2Array,
-                    };
-                    PlannedView {
-                        resource: access.resource,
-                        label: None,
-                        format: desc.format,
-                        dimension,
-                        base_mip_level: region.base_mip,
-                        mip_level_count: region.mip_count,
-                        base_array_layer: if desc.dimension == TextureDimension::D3 { 0 } else { base },
-                        array_layer_count: if desc.dimension == TextureDimension::D3 { None } else { count },
-                        usage,
-                    }
-                }
-            };
-            let key = match access.view {
-                Some(view) => ViewKey::Explicit(view),
-                None => ViewKey::Implicit(planned.clone()),
-            };
-            let slot = *index.entry(key).or_insert_with(|| {
-                views.push(PlannedView { usage: TextureUsages::empty(), ..planned });
-                (views.len() - 1) as u32
-            });
-            views[slot as usize].usage |= usage;
-            access_views[(node.accesses.start as usize) + offset] = slot;
         }
     }
-    ViewPlan { views, access_views }
+
+    fn texture_access(&mut self, rec: &Recording<'_>, id: usize, access: &AccessRecord, region: TextureRegion) {
+        let usage = access.role.texture_usage();
+        if usage.is_empty() || access.role.is_copy() {
+            return;
+        }
+        let slot = match access.view {
+            Some(view) => self.explicit_view(rec, access.resource, view),
+            None => self.implicit_view(rec, access.resource, region, usage),
+        };
+        self.views[slot as usize].usage |= usage;
+        if self.access_views.len() <= id {
+            self.access_views.resize(id + 1, NO_VIEW);
+        }
+        self.access_views[id] = slot;
+    }
+
+    /// The one native view of an explicit view.
+    fn explicit_view(&mut self, rec: &Recording<'_>, resource: ResourceId, view: ViewId) -> u32 {
+        if self.explicit.is_empty() {
+            self.explicit.resize(rec.views.len(), NO_VIEW);
+        }
+        let slot = &mut self.explicit[view.index()];
+        if *slot == NO_VIEW {
+            let normalized = &rec.views[view.index()].normalized;
+            *slot = self.views.len() as u32;
+            self.views.push(PlannedView {
+                resource,
+                label: normalized.label.clone(),
+                format: normalized.format,
+                dimension: normalized.dimension,
+                base_mip_level: normalized.base_mip_level,
+                mip_level_count: normalized.mip_level_count,
+                base_array_layer: normalized.base_array_layer,
+                array_layer_count: normalized.array_layer_count,
+                usage: TextureUsages::empty(),
+            });
+        }
+        *slot
+    }
+
+    /// The native view a whole-texture access shares with every earlier one
+    /// of equal descriptor (usage included).
+    fn implicit_view(
+        &mut self,
+        rec: &Recording<'_>,
+        resource: ResourceId,
+        region: TextureRegion,
+        usage: TextureUsages,
+    ) -> u32 {
+        let desc = rec.texture_desc(resource);
+        let (base, count) = match region.slices {
+            Slices::Range { base, count } => (base, Some(count)),
+            Slices::AllDepth => (0, None),
+        };
+        let dimension = match desc.dimension {
+            TextureDimension::D1 => TextureViewDimension::D1,
+            TextureDimension::D3 => TextureViewDimension::D3,
+            TextureDimension::D2 if count == Some(1) => TextureViewDimension::D2,
+            TextureDimension::D2 => TextureViewDimension::D2Array,
+        };
+        let planned = PlannedView {
+            resource,
+            label: None,
+            format: desc.format,
+            dimension,
+            base_mip_level: region.base_mip,
+            mip_level_count: region.mip_count,
+            base_array_layer: if desc.dimension == TextureDimension::D3 { 0 } else { base },
+            array_layer_count: if desc.dimension == TextureDimension::D3 { None } else { count },
+            usage,
+        };
+        if self.implicit.is_empty() {
+            self.implicit.resize(rec.resources.len(), NO_VIEW);
+        }
+        let mut slot = self.implicit[resource.index()];
+        while slot != NO_VIEW {
+            // Earlier accesses already merged their usage, equal to this one's.
+            if self.views[slot as usize] == planned {
+                return slot;
+            }
+            slot = self.next_implicit[slot as usize];
+        }
+        let slot = self.views.len() as u32;
+        self.views.push(PlannedView { usage: TextureUsages::empty(), ..planned });
+        self.next_implicit.resize(self.views.len(), NO_VIEW);
+        self.next_implicit[slot as usize] = std::mem::replace(&mut self.implicit[resource.index()], slot);
+        slot
+    }
+
+    pub fn finish(self) -> ViewPlan {
+        ViewPlan { views: self.views, access_views: self.access_views }
+    }
 }
 
 #[cfg(test)]
@@ -114,6 +168,7 @@ mod tests {
 
     use crate::compile::CompiledFrame;
     use crate::execute::resolve::NO_VIEW;
+    use crate::ids::AccessId;
     use crate::{
         BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, TextureDesc, TextureViewDesc, WriteContents,
     };
@@ -147,9 +202,9 @@ mod tests {
         let plan = planned(&compiled);
         assert_eq!(plan.views.len(), 1, "one explicit view gets one native view");
         assert_eq!(plan.views[0].usage, TextureUsages::STORAGE_BINDING | TextureUsages::TEXTURE_BINDING);
-        assert_eq!(plan.access_views[0], 0);
-        assert_eq!(plan.access_views[1], 0);
-        assert_eq!(plan.access_views[3], NO_VIEW, "culled accesses get no view");
+        assert_eq!(plan.access_view(AccessId(0)), 0);
+        assert_eq!(plan.access_view(AccessId(1)), 0);
+        assert_eq!(plan.access_view(AccessId(3)), NO_VIEW, "culled accesses get no view");
     }
 
     #[test]
@@ -170,10 +225,14 @@ mod tests {
         let compiled = frame.compile(CompileOptions::default()).unwrap();
         let plan = planned(&compiled);
         assert_eq!(plan.views.len(), 2);
-        assert_eq!(plan.access_views[0], plan.access_views[1], "storage write and read share a view");
-        assert_ne!(plan.access_views[1], plan.access_views[2], "the sampled access gets its own view");
-        assert_eq!(plan.views[plan.access_views[2] as usize].usage, TextureUsages::TEXTURE_BINDING);
-        assert_eq!(plan.access_views[3], NO_VIEW, "buffers have no view");
+        assert_eq!(plan.access_view(AccessId(0)), plan.access_view(AccessId(1)), "storage write and read share a view");
+        assert_ne!(
+            plan.access_view(AccessId(1)),
+            plan.access_view(AccessId(2)),
+            "the sampled access gets its own view"
+        );
+        assert_eq!(plan.views[plan.access_view(AccessId(2)) as usize].usage, TextureUsages::TEXTURE_BINDING);
+        assert_eq!(plan.access_view(AccessId(3)), NO_VIEW, "buffers have no view");
     }
 
     #[test]
@@ -205,13 +264,17 @@ mod tests {
         let compiled = frame.compile(CompileOptions::default()).unwrap();
         assert_eq!(compiled.allocation_count(), 2, "the textures alias, and so do the buffers");
         let plan = planned(&compiled);
-        let layer_view = &plan.views[plan.access_views[1] as usize];
+        let layer_view = &plan.views[plan.access_view(AccessId(1)) as usize];
         assert_eq!(layer_view.dimension, TextureViewDimension::D2);
         assert_eq!((layer_view.base_array_layer, layer_view.array_layer_count), (11, Some(1)));
-        let whole = &plan.views[plan.access_views[0] as usize];
+        let whole = &plan.views[plan.access_view(AccessId(0)) as usize];
         assert_eq!(whole.dimension, TextureViewDimension::D2Array);
         assert_eq!((whole.base_array_layer, whole.array_layer_count), (0, Some(12)));
-        assert_ne!(plan.access_views[4], plan.access_views[0], "aliased logical textures keep distinct views");
-        assert_eq!(plan.views[plan.access_views[4] as usize].resource, second.id());
+        assert_ne!(
+            plan.access_view(AccessId(4)),
+            plan.access_view(AccessId(0)),
+            "aliased logical textures keep distinct views"
+        );
+        assert_eq!(plan.views[plan.access_view(AccessId(4)) as usize].resource, second.id());
     }
 }

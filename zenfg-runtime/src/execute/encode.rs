@@ -46,7 +46,7 @@ impl<'x> Executor<'x, '_> {
 
     /// The planned view of an attachment access.
     fn view(&self, access: AccessId) -> Result<&'x wgpu::TextureView> {
-        match self.table.access_views[access.index()] {
+        match self.table.view_plan.access_view(access) {
             NO_VIEW => Err(FrameGraphError::internal(format!("{access} has no planned view"))),
             index => Ok(&self.table.views[index as usize]),
         }

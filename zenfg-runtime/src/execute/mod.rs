@@ -117,14 +117,7 @@ impl CompiledFrame<'_> {
             let Recording { resources, nodes, callbacks, accesses, colors, copies, clears, groups, .. } = &mut *rec;
             let views = native_views(&plan.views.views, resources, &plan.resource_allocation, lease.instances_mut())?;
             let natives = NativeTable { resources, allocations: &plan.resource_allocation, leased: lease.instances() };
-            let table = ResolveTable {
-                identity,
-                nodes,
-                accesses,
-                natives,
-                access_views: &plan.views.access_views,
-                views: &views,
-            };
+            let table = ResolveTable { identity, nodes, accesses, natives, view_plan: &plan.views, views: &views };
             let mut executor = Executor {
                 device,
                 queue,

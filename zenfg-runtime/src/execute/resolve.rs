@@ -1,12 +1,13 @@
 //! Token resolution inside callbacks.
 
 use super::natives::NativeTable;
+use crate::compile::views::ViewPlan;
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::handle::RecordingIdentity;
 use crate::ids::{AccessId, PassId};
 use crate::record::{AccessRecord, NodeRecord};
 
-/// Index of "no view" in [`ResolveTable::access_views`].
+/// Index of "no view" in the view plan's access views.
 pub(crate) const NO_VIEW: u32 = u32::MAX;
 
 /// Everything callbacks may resolve during one execution.
@@ -17,7 +18,7 @@ pub(crate) struct ResolveTable<'e> {
     /// Bound imports and leased transients.
     pub natives: NativeTable<'e>,
     /// The planned view of each access, or [`NO_VIEW`].
-    pub access_views: &'e [u32],
+    pub view_plan: &'e ViewPlan,
     pub views: &'e [wgpu::TextureView],
 }
 
@@ -85,7 +86,7 @@ impl<'e> ResolveTable<'e> {
     ) -> Result<&'e wgpu::TextureView> {
         let record = self.access(executing, identity, pass, access)?;
         self.natives.get(record.resource)?;
-        match self.access_views[access.index()] {
+        match self.view_plan.access_view(access) {
             NO_VIEW => Err(FrameGraphError::internal(format!(
                 "{access} is a {} access, which has no planned view; resolve it with `texture`",
                 record.role
