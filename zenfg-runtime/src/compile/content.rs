@@ -94,8 +94,10 @@ fn reuse<T>(table: &mut Vec<T>) -> Vec<T> {
 
 /// What content analysis produced.
 pub(crate) struct ContentOutcome {
+    /// Every value; empty unless reports were requested.
     pub values: Vec<ValueInfo>,
-    /// The value each access produced, by access id.
+    /// The value each access produced, by access id; empty unless reports
+    /// were requested.
     pub access_values: Vec<Option<ValueId>>,
     /// Value dependencies as `(from, to)` pairs, possibly repeated.
     pub value_edges: Vec<(PassId, PassId)>,
@@ -135,27 +137,15 @@ pub(crate) fn piece_range(resource: &ResourceRecord, plane: u32, start: u64, end
     }
 }
 
-/// Collects dependencies, de-duplicated on `(from, to, resource, hazard)`.
+/// Collects the dependencies reports show, de-duplicated on
+/// `(from, to, resource, hazard)`.
+#[derive(Default)]
 struct Dependencies {
-    track_ordering: bool,
-    value_edges: Vec<(PassId, PassId)>,
     all: Vec<Dependency>,
     index: FastMap<(PassId, PassId, ResourceId, HazardKind), u32>,
 }
 
 impl Dependencies {
-    fn add(&mut self, dependency: Dependency) {
-        if dependency.from == dependency.to {
-            return;
-        }
-        if matches!(dependency.hazard, HazardKind::Raw | HazardKind::Preserve) {
-            self.value_edges.push((dependency.from, dependency.to));
-        }
-        if self.track_ordering {
-            self.record(dependency);
-        }
-    }
-
     fn record(&mut self, dependency: Dependency) {
         let key = (dependency.from, dependency.to, dependency.resource, dependency.hazard);
         match self.index.get(&key) {
@@ -174,6 +164,9 @@ impl Dependencies {
     }
 }
 
+/// The value id segments carry when values are not tracked (no report).
+const UNTRACKED: ValueId = ValueId(u32::MAX);
+
 fn initial_content(resource: &ResourceRecord, external: Option<ValueId>) -> Content {
     match (resource.origin, external) {
         (ResourceOrigin::Imported, Some(value)) => Content::Defined { value, producer: None },
@@ -183,7 +176,9 @@ fn initial_content(resource: &ResourceRecord, external: Option<ValueId>) -> Cont
     }
 }
 
-fn initial_state(rec: &Recording<'_>, values: &mut Vec<ValueInfo>, scratch: &mut Scratch) -> ContentState {
+/// The contents every plane starts with; imported defined contents get a
+/// value when `values` are tracked.
+fn initial_state(rec: &Recording<'_>, mut values: Option<&mut Vec<ValueInfo>>, scratch: &mut Scratch) -> ContentState {
     let mut state = ContentState {
         plane_base: reuse(&mut scratch.plane_base),
         planes: reuse(&mut scratch.planes),
@@ -192,9 +187,12 @@ fn initial_state(rec: &Recording<'_>, values: &mut Vec<ValueInfo>, scratch: &mut
     for (index, resource) in rec.resources.iter().enumerate() {
         let id = ResourceId(index as u32);
         let external = (resource.origin == ResourceOrigin::Imported && resource.initial == InitialContents::Defined)
-            .then(|| {
-                values.push(ValueInfo { resource: id, producer: None, access: None });
-                ValueId((values.len() - 1) as u32)
+            .then(|| match values.as_deref_mut() {
+                Some(values) => {
+                    values.push(ValueInfo { resource: id, producer: None, access: None });
+                    ValueId((values.len() - 1) as u32)
+                }
+                None => UNTRACKED,
             });
         let segment = Segment::new(initial_content(resource, external));
         state.plane_base.push(state.planes.len() as u32);
@@ -238,21 +236,24 @@ fn undefined_error(rec: &Recording<'_>, access: &AccessRecord, piece: UndefinedP
     }
 }
 
-/// The mutable state of one analysis.
-struct Analyzer<'a> {
+/// The mutable state of one analysis. With `REPORT`, values, readers and
+/// ordering dependencies are tracked too; without, only what retention and
+/// root resolution need: value edges and the final contents.
+struct Analyzer<'a, const REPORT: bool> {
     rec: &'a Recording<'a>,
-    track_ordering: bool,
     state: ContentState,
     values: Vec<ValueInfo>,
+    value_edges: Vec<(PassId, PassId)>,
     deps: Dependencies,
     /// Reader lists: `(reader, next)` entries linked from segments.
     readers: Vec<(PassId, u32)>,
     scratch: Vec<u64>,
 }
 
-impl Analyzer<'_> {
+impl<const REPORT: bool> Analyzer<'_, REPORT> {
     /// Processes one piece run of an access: `start..end` of plane `offset`
     /// of the accessed resource.
+    #[inline]
     fn piece(
         &mut self,
         index: usize,
@@ -264,69 +265,25 @@ impl Analyzer<'_> {
     ) -> Result<(), UndefinedPiece> {
         let plane = (self.state.plane_base[access.resource.index()] + offset) as usize;
         let len = self.state.plane_len[plane];
-        let consumes = access.consumes_previous;
-        let track_ordering = self.track_ordering;
-        if consumes || track_ordering {
-            let exact = access.mode == AccessMode::Read && track_ordering;
-            let Self { deps, readers, .. } = self;
-            let edge = |from, hazard, value, start, end| Dependency {
-                from,
-                to: access.pass,
-                resource: access.resource,
-                hazard,
-                value,
-                hull: Hull { first_plane: offset, last_plane: offset, start, end },
-            };
-            self.state.planes[plane].visit(len, start, end, exact, |a, b, segment| {
-                let defined = match segment.content {
-                    Content::Defined { value, producer } => Some((value, producer)),
-                    Content::Undefined(cause) if consumes => {
-                        return Err(UndefinedPiece { cause, plane: offset, start: a, end: b });
+        if REPORT {
+            self.track(access, plane, len, offset, start, end)?;
+        } else if access.consumes_previous {
+            let to = access.pass;
+            let edges = &mut self.value_edges;
+            self.state.planes[plane].visit(len, start, end, false, |a, b, segment| match segment.content {
+                Content::Defined { producer: Some(from), .. } => {
+                    if from != to {
+                        edges.push((from, to));
                     }
-                    Content::Undefined(_) => None,
-                };
-                if consumes && let Some((value, Some(producer))) = defined {
-                    let hazard = if access.mode == AccessMode::Read { HazardKind::Raw } else { HazardKind::Preserve };
-                    deps.add(edge(producer, hazard, Some(value), a, b));
+                    Ok(())
                 }
-                if !track_ordering {
-                    return Ok(());
-                }
-                match access.mode {
-                    AccessMode::Read => {
-                        let head = segment.readers;
-                        if head == NO_READER || readers[head as usize].0 != access.pass {
-                            readers.push((access.pass, head));
-                            segment.readers = (readers.len() - 1) as u32;
-                        }
-                    }
-                    AccessMode::Write => {
-                        let value = defined.map(|(value, _)| value);
-                        let mut reader = segment.readers;
-                        while reader != NO_READER {
-                            let (from, next) = readers[reader as usize];
-                            deps.add(edge(from, HazardKind::War, value, a, b));
-                            reader = next;
-                        }
-                        if let Some(writer) = segment.writer {
-                            deps.add(edge(writer, HazardKind::Waw, value, a, b));
-                        }
-                    }
-                }
-                Ok(())
+                Content::Defined { producer: None, .. } => Ok(()),
+                Content::Undefined(cause) => Err(UndefinedPiece { cause, plane: offset, start: a, end: b }),
             })?;
         }
         if access.mode == AccessMode::Write {
             let content = if access.produces_value {
-                let values = &mut self.values;
-                let value = *produced.get_or_insert_with(|| {
-                    values.push(ValueInfo {
-                        resource: access.resource,
-                        producer: Some(access.pass),
-                        access: Some(AccessId(index as u32)),
-                    });
-                    ValueId((values.len() - 1) as u32)
-                });
+                let value = if REPORT { self.produce(index, access, produced) } else { UNTRACKED };
                 Content::Defined { value, producer: Some(access.pass) }
             } else {
                 Content::Undefined(UndefinedCause::Discarded)
@@ -335,6 +292,86 @@ impl Analyzer<'_> {
             self.state.planes[plane].assign(len, start, end, segment, &mut self.scratch);
         }
         Ok(())
+    }
+
+    /// The value a write access produces: one per access, however many pieces.
+    fn produce(&mut self, index: usize, access: &AccessRecord, produced: &mut Option<ValueId>) -> ValueId {
+        let values = &mut self.values;
+        *produced.get_or_insert_with(|| {
+            values.push(ValueInfo {
+                resource: access.resource,
+                producer: Some(access.pass),
+                access: Some(AccessId(index as u32)),
+            });
+            ValueId((values.len() - 1) as u32)
+        })
+    }
+
+    /// Visits the contents a reported access sees: value and ordering
+    /// dependencies, and reader tracking.
+    fn track(
+        &mut self,
+        access: &AccessRecord,
+        plane: usize,
+        len: u64,
+        offset: u32,
+        start: u64,
+        end: u64,
+    ) -> Result<(), UndefinedPiece> {
+        let consumes = access.consumes_previous;
+        let exact = access.mode == AccessMode::Read;
+        let Self { deps, readers, value_edges, .. } = self;
+        let mut add = |from: PassId, hazard, value, start, end| {
+            if from == access.pass {
+                return;
+            }
+            if matches!(hazard, HazardKind::Raw | HazardKind::Preserve) {
+                value_edges.push((from, access.pass));
+            }
+            deps.record(Dependency {
+                from,
+                to: access.pass,
+                resource: access.resource,
+                hazard,
+                value,
+                hull: Hull { first_plane: offset, last_plane: offset, start, end },
+            });
+        };
+        self.state.planes[plane].visit(len, start, end, exact, |a, b, segment| {
+            let defined = match segment.content {
+                Content::Defined { value, producer } => Some((value, producer)),
+                Content::Undefined(cause) if consumes => {
+                    return Err(UndefinedPiece { cause, plane: offset, start: a, end: b });
+                }
+                Content::Undefined(_) => None,
+            };
+            if consumes && let Some((value, Some(producer))) = defined {
+                let hazard = if access.mode == AccessMode::Read { HazardKind::Raw } else { HazardKind::Preserve };
+                add(producer, hazard, Some(value), a, b);
+            }
+            match access.mode {
+                AccessMode::Read => {
+                    let head = segment.readers;
+                    if head == NO_READER || readers[head as usize].0 != access.pass {
+                        readers.push((access.pass, head));
+                        segment.readers = (readers.len() - 1) as u32;
+                    }
+                }
+                AccessMode::Write => {
+                    let value = defined.map(|(value, _)| value);
+                    let mut reader = segment.readers;
+                    while reader != NO_READER {
+                        let (from, next) = readers[reader as usize];
+                        add(from, HazardKind::War, value, a, b);
+                        reader = next;
+                    }
+                    if let Some(writer) = segment.writer {
+                        add(writer, HazardKind::Waw, value, a, b);
+                    }
+                }
+            }
+            Ok(())
+        })
     }
 
     /// Processes every piece of one access.
@@ -360,34 +397,62 @@ impl Analyzer<'_> {
         }
         Ok(produced)
     }
+
+    /// Processes every access in recording order.
+    fn run(&mut self, access_values: &mut Vec<Option<ValueId>>) -> Result<()> {
+        let rec = self.rec;
+        if REPORT {
+            access_values.resize(rec.accesses.len(), None);
+        }
+        for (index, access) in rec.accesses.iter().enumerate() {
+            if access.graph_effect {
+                let produced = self.access(index, access).map_err(|piece| undefined_error(rec, access, piece))?;
+                if REPORT {
+                    access_values[index] = produced;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
-/// Runs content analysis over every node. With `track_ordering`, also
-/// tracks readers and reports ordering dependencies (WAR, WAW).
-pub(crate) fn analyze(rec: &Recording<'_>, track_ordering: bool, scratch: &mut Scratch) -> Result<ContentOutcome> {
+/// Runs content analysis over every node. With `report`, also tracks
+/// values and readers and reports ordering dependencies (WAR, WAW).
+pub(crate) fn analyze(rec: &Recording<'_>, report: bool, scratch: &mut Scratch) -> Result<ContentOutcome> {
     let mut values = reuse(&mut scratch.values);
-    let state = initial_state(rec, &mut values, scratch);
+    let state = initial_state(rec, report.then_some(&mut values), scratch);
     let mut value_edges = reuse(&mut scratch.value_edges);
     value_edges.reserve(rec.accesses.len());
-    let mut analyzer = Analyzer {
-        rec,
-        track_ordering,
-        state,
-        values,
-        deps: Dependencies { track_ordering, value_edges, all: Vec::new(), index: FastMap::default() },
-        readers: Vec::new(),
-        scratch: Vec::new(),
-    };
     let mut access_values = reuse(&mut scratch.access_values);
-    access_values.resize(rec.accesses.len(), None);
-    for (index, access) in rec.accesses.iter().enumerate() {
-        if access.graph_effect {
-            access_values[index] =
-                analyzer.access(index, access).map_err(|piece| undefined_error(rec, access, piece))?;
+    let (values, value_edges, dependencies, state) = if report {
+        let mut analyzer = Analyzer::<true>::new(rec, state, values, value_edges);
+        analyzer.run(&mut access_values)?;
+        (analyzer.values, analyzer.value_edges, analyzer.deps.all, analyzer.state)
+    } else {
+        let mut analyzer = Analyzer::<false>::new(rec, state, values, value_edges);
+        analyzer.run(&mut access_values)?;
+        (analyzer.values, analyzer.value_edges, analyzer.deps.all, analyzer.state)
+    };
+    Ok(ContentOutcome { values, access_values, value_edges, dependencies, state })
+}
+
+impl<'a, const REPORT: bool> Analyzer<'a, REPORT> {
+    fn new(
+        rec: &'a Recording<'a>,
+        state: ContentState,
+        values: Vec<ValueInfo>,
+        value_edges: Vec<(PassId, PassId)>,
+    ) -> Self {
+        Self {
+            rec,
+            state,
+            values,
+            value_edges,
+            deps: Dependencies::default(),
+            readers: Vec::new(),
+            scratch: Vec::new(),
         }
     }
-    let Analyzer { values, deps, state, .. } = analyzer;
-    Ok(ContentOutcome { values, access_values, value_edges: deps.value_edges, dependencies: deps.all, state })
 }
 
 impl ContentOutcome {
