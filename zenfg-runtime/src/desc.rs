@@ -131,6 +131,7 @@ impl BufferRange {
     /// Resolves against a logical size into `offset..end`, or `None` when the
     /// range overflows or reaches beyond `buffer_size`.
     #[must_use]
+    #[inline]
     pub fn resolve(self, buffer_size: u64) -> Option<(u64, u64)> {
         let end = match self.size {
             Some(size) => self.offset.checked_add(size)?,

@@ -73,6 +73,7 @@ dense_id!(
 
 /// Converts a table length into the next dense index, or `None` when the table
 /// is full (`u32::MAX` entries).
+#[inline]
 pub(crate) fn next_index(len: usize) -> Option<u32> {
-    u32::try_from(len).ok().filter(|&index| index != u32::MAX)
+    (len < u32::MAX as usize).then_some(len as u32)
 }

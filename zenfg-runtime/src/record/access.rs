@@ -39,6 +39,7 @@ pub(crate) struct TextureSelection {
 
 impl Frame<'_> {
     /// Resolves a buffer range against the logical size (FG1103 when out of bounds).
+    #[inline]
     pub(crate) fn buffer_region(
         &self,
         pass: Option<&PassRef>,
@@ -47,14 +48,29 @@ impl Frame<'_> {
     ) -> Result<Region> {
         self.check_brand(buffer.brand)?;
         let record = &self.rec.resources[buffer.id.index()];
-        let size = record.buffer_size().ok_or_else(|| FrameGraphError::internal("a buffer handle names a texture"))?;
-        let (offset, end) = range.resolve(size).ok_or_else(|| FrameGraphError::InvalidBufferRange {
+        let Some(size) = record.buffer_size() else {
+            return Err(FrameGraphError::internal("a buffer handle names a texture"));
+        };
+        match range.resolve(size) {
+            Some((offset, end)) => Ok(Region::Buffer { offset, end }),
+            None => Err(self.out_of_bounds(pass, buffer, range, size)),
+        }
+    }
+
+    #[cold]
+    fn out_of_bounds(
+        &self,
+        pass: Option<&PassRef>,
+        buffer: Buffer<'_>,
+        range: BufferRange,
+        size: u64,
+    ) -> FrameGraphError {
+        FrameGraphError::InvalidBufferRange {
             pass: pass.cloned(),
             resource: self.rec.resource_ref(buffer.id),
             range,
             resource_size: size,
-        })?;
-        Ok(Region::Buffer { offset, end })
+        }
     }
 
     /// Resolves a texture target for a role rule (FG1104 when the selection

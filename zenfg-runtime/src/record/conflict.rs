@@ -90,26 +90,41 @@ pub(crate) fn regions_overlap(a: &Region, b: &Region, desc: Option<&TextureDesc>
 
 impl ConflictIndex {
     /// Forgets the previous node.
+    #[inline]
     pub fn reset(&mut self) {
-        self.planes = None;
+        if self.planes.is_some() {
+            self.planes = None;
+        }
     }
 
     /// Finds an earlier access of the node that conflicts with `candidate`.
     ///
     /// `earlier` are the node's accesses declared so far.
+    #[inline]
     pub fn find_conflict(
         &mut self,
         resources: &[ResourceRecord],
         earlier: &[AccessRecord],
         candidate: &AccessRecord,
     ) -> Option<usize> {
-        if earlier.is_empty() {
-            return None;
-        }
-        let desc = resources[candidate.resource.index()].texture_desc();
         if earlier.len() < INDEX_THRESHOLD {
+            // Most accesses of a node are to distinct resources.
+            if earlier.iter().all(|access| access.resource != candidate.resource) {
+                return None;
+            }
+            let desc = resources[candidate.resource.index()].texture_desc();
             return Self::scan(earlier, candidate, desc);
         }
+        self.find_indexed(resources, earlier, candidate)
+    }
+
+    fn find_indexed(
+        &mut self,
+        resources: &[ResourceRecord],
+        earlier: &[AccessRecord],
+        candidate: &AccessRecord,
+    ) -> Option<usize> {
+        let desc = resources[candidate.resource.index()].texture_desc();
         let planes = self.planes.get_or_insert_with(|| {
             let mut planes = HashMap::new();
             for access in earlier {
@@ -129,6 +144,7 @@ impl ConflictIndex {
     }
 
     /// Adds an accepted access to the index, if the index is in use.
+    #[inline]
     pub fn insert(&mut self, resources: &[ResourceRecord], access: &AccessRecord) {
         if let Some(planes) = &mut self.planes {
             Self::add(planes, resources, access);

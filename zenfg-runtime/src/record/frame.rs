@@ -51,26 +51,29 @@ impl<'frame> Frame<'frame> {
     }
 
     /// Checks that a handle or token was issued by this recording.
+    #[inline]
     pub(crate) fn check_brand(&self, brand: Brand<'_>) -> Result<()> {
-        let expected = self.brand.identity;
-        let actual = brand.identity;
-        if expected == actual {
+        if self.brand.identity == brand.identity {
             return Ok(());
         }
-        Err(FrameGraphError::ForeignHandle {
+        Err(self.foreign(brand))
+    }
+
+    #[cold]
+    fn foreign(&self, brand: Brand<'_>) -> FrameGraphError {
+        let expected = self.brand.identity;
+        let actual = brand.identity;
+        FrameGraphError::ForeignHandle {
             expected_owner: expected.owner,
             expected_recording: expected.recording,
             actual_owner: actual.owner,
             actual_recording: actual.recording,
-        })
+        }
     }
 
+    #[inline]
     fn push_resource(&mut self, record: ResourceRecord) -> Result<ResourceId> {
-        let index = next_index(self.rec.resources.len()).ok_or_else(|| FrameGraphError::InvalidResourceDescriptor {
-            resource: None,
-            label: record.label().clone(),
-            message: "too many resources in one recording (the limit is u32::MAX - 1)".into(),
-        })?;
+        let Some(index) = next_index(self.rec.resources.len()) else { return Err(too_many_resources(&record)) };
         self.rec.resources.push(record);
         Ok(ResourceId(index))
     }
@@ -119,6 +122,7 @@ impl<'frame> Frame<'frame> {
         })
     }
 
+    #[inline]
     fn register_buffer(
         &mut self,
         desc: BufferDesc,
@@ -410,6 +414,15 @@ impl<'frame> Frame<'frame> {
     /// ```
     pub fn compile(self, options: CompileOptions) -> Result<CompiledFrame<'frame>> {
         crate::compile::compile(self, options)
+    }
+}
+
+#[cold]
+fn too_many_resources(record: &ResourceRecord) -> FrameGraphError {
+    FrameGraphError::InvalidResourceDescriptor {
+        resource: None,
+        label: record.label().clone(),
+        message: "too many resources in one recording (the limit is u32::MAX - 1)".into(),
     }
 }
 

@@ -66,6 +66,7 @@ impl ResourceRecord {
         }
     }
 
+    #[inline]
     pub fn texture_desc(&self) -> Option<&TextureDesc> {
         match &self.shape {
             ResourceShape::Texture { desc, .. } => Some(desc),
@@ -82,6 +83,7 @@ impl ResourceRecord {
         }
     }
 
+    #[inline]
     pub fn buffer_size(&self) -> Option<u64> {
         match &self.shape {
             ResourceShape::Buffer { desc, .. } => Some(desc.size),
@@ -390,9 +392,18 @@ impl Recording<'_> {
 }
 
 /// Checks that a label is not blank.
+#[inline]
 pub(crate) fn check_label(label: &str, what: &str) -> Result<(), FrameGraphError> {
-    let starts_visibly = label.as_bytes().first().is_some_and(|byte| byte.is_ascii_graphic());
-    if !starts_visibly && label.chars().all(char::is_whitespace) {
+    if label.as_bytes().first().is_some_and(u8::is_ascii_graphic) {
+        return Ok(());
+    }
+    check_unusual_label(label, what)
+}
+
+/// [`check_label`] for labels that do not start with a visible ASCII character.
+#[cold]
+fn check_unusual_label(label: &str, what: &str) -> Result<(), FrameGraphError> {
+    if label.chars().all(char::is_whitespace) {
         return Err(FrameGraphError::InvalidLabel {
             message: format!("{what} label is blank; give it a name that identifies it in errors and reports"),
         });

@@ -144,6 +144,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         self
     }
 
+    #[inline]
     fn push(&mut self, draft: Draft) -> Result<AccessId> {
         let record = AccessRecord {
             pass: self.pass.id,
@@ -159,29 +160,40 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         let rec = &self.frame.rec;
         let earlier = &rec.accesses[self.accesses_start as usize..];
         if let Some(index) = self.frame.conflicts.find_conflict(&rec.resources, earlier, &record) {
-            let other = &earlier[index];
-            let resource = &rec.resources[record.resource.index()];
-            return Err(FrameGraphError::ConflictingAccesses {
-                pass: self.pass.clone(),
-                resource: rec.resource_ref(record.resource),
-                message: format!(
-                    "the {} ({}) overlaps the earlier {} ({}) and one of them writes; \
-                     declare disjoint ranges, or one access that covers both uses",
-                    record.role,
-                    record.region.range_of(resource),
-                    other.role,
-                    other.region.range_of(resource),
-                ),
-            });
+            return Err(self.conflict(&record, index));
         }
-        let id = next_index(rec.accesses.len()).ok_or_else(|| FrameGraphError::InvalidNodeOperation {
-            pass: self.pass.clone(),
-            resource: None,
-            message: "too many accesses in one recording".into(),
-        })?;
+        let Some(id) = next_index(rec.accesses.len()) else { return Err(self.too_many_accesses()) };
         self.frame.conflicts.insert(&self.frame.rec.resources, &record);
         self.frame.rec.accesses.push(record);
         Ok(AccessId(id))
+    }
+
+    #[cold]
+    fn conflict(&self, record: &AccessRecord, index: usize) -> FrameGraphError {
+        let rec = &self.frame.rec;
+        let other = &rec.accesses[self.accesses_start as usize + index];
+        let resource = &rec.resources[record.resource.index()];
+        FrameGraphError::ConflictingAccesses {
+            pass: self.pass.clone(),
+            resource: rec.resource_ref(record.resource),
+            message: format!(
+                "the {} ({}) overlaps the earlier {} ({}) and one of them writes; \
+                 declare disjoint ranges, or one access that covers both uses",
+                record.role,
+                record.region.range_of(resource),
+                other.role,
+                other.region.range_of(resource),
+            ),
+        }
+    }
+
+    #[cold]
+    fn too_many_accesses(&self) -> FrameGraphError {
+        FrameGraphError::InvalidNodeOperation {
+            pass: self.pass.clone(),
+            resource: None,
+            message: "too many accesses in one recording".into(),
+        }
     }
 
     fn token<R: AccessMarker>(&self, access: AccessId) -> AccessToken<'frame, R> {
