@@ -19,7 +19,7 @@ use crate::format::estimated_texture_bytes;
 use crate::hash::FastMap;
 use crate::ids::{AllocationId, ResourceId};
 use crate::pool::ResourcePoolScope;
-use crate::record::{Recording, ResourceShape};
+use crate::record::{Recording, ResourceRecord, ResourceShape};
 use crate::types::ResourceOrigin;
 
 /// What a physical object must be created as.
@@ -88,6 +88,28 @@ fn physical_desc(rec: &Recording<'_>, resource: ResourceId, usage: u32) -> Physi
     }
 }
 
+/// Whether two transients have equal compatibility keys, judged from their
+/// records without building the keys. `false` may still mean equal keys
+/// (view formats listed in another order), so it only gates a fast path.
+fn same_key(a: &ResourceRecord, a_usage: u32, b: &ResourceRecord, b_usage: u32) -> bool {
+    a_usage == b_usage
+        && a.scope == b.scope
+        && match (&a.shape, &b.shape) {
+            (ResourceShape::Buffer { desc: x, .. }, ResourceShape::Buffer { desc: y, .. }) => {
+                buffer_size_class(x.size) == buffer_size_class(y.size)
+            }
+            (ResourceShape::Texture { desc: x, .. }, ResourceShape::Texture { desc: y, .. }) => {
+                x.format == y.format
+                    && x.size == y.size
+                    && x.dimension == y.dimension
+                    && x.mip_level_count == y.mip_level_count
+                    && x.sample_count == y.sample_count
+                    && x.view_formats == y.view_formats
+            }
+            _ => false,
+        }
+}
+
 /// The end of an allocation list.
 const NONE: u32 = u32::MAX;
 
@@ -98,7 +120,8 @@ pub(crate) fn plan_allocations(
     usage: &[u32],
     positions: usize,
 ) -> (Vec<Allocation>, Vec<Option<AllocationId>>) {
-    let mut keys: FastMap<AllocationKey, usize> = FastMap::default();
+    let mut key_index: FastMap<AllocationKey, u32> = FastMap::default();
+    let mut keys: Vec<AllocationKey> = Vec::new();
     // Per key, the allocations free at the current position.
     let mut free: Vec<Vec<u32>> = Vec::new();
     // Allocations whose current member is last used at each position, linked
@@ -109,8 +132,8 @@ pub(crate) fn plan_allocations(
     let mut swept = 0_usize;
     let mut allocations: Vec<Allocation> = Vec::new();
     let mut assignment = vec![None; rec.resources.len()];
-    // Neighbouring transients usually share a key; remember the last lookup.
-    let mut last: Option<(AllocationKey, usize)> = None;
+    // Neighbouring transients usually share a key: the last candidate and its key.
+    let mut last: Option<(&ResourceRecord, u32, u32)> = None;
     for &resource in &uses.first_touch {
         let record = &rec.resources[resource.index()];
         let Some(lifetime) = uses.lifetimes[resource.index()] else { continue };
@@ -125,20 +148,20 @@ pub(crate) fn plan_allocations(
             }
             swept += 1;
         }
-        let key = AllocationKey { scope: record.scope, desc: physical_desc(rec, resource, usage[resource.index()]) };
-        let key_index = match &last {
-            Some((last_key, index)) if *last_key == key => *index,
+        let bits = usage[resource.index()];
+        let key = match last {
+            Some((previous, previous_bits, key)) if same_key(previous, previous_bits, record, bits) => key,
             _ => {
-                let next = keys.len();
-                let index = *keys.entry(key.clone()).or_insert(next);
-                if index == free.len() {
+                let key = AllocationKey { scope: record.scope, desc: physical_desc(rec, resource, bits) };
+                *key_index.entry(key).or_insert_with_key(|key| {
+                    keys.push(key.clone());
                     free.push(Vec::new());
-                }
-                last = Some((key.clone(), index));
-                index
+                    (keys.len() - 1) as u32
+                })
             }
         };
-        let allocation = match free[key_index].pop() {
+        last = Some((record, bits, key));
+        let allocation = match free[key as usize].pop() {
             Some(allocation) => {
                 let entry = &mut allocations[allocation as usize];
                 entry.resources.push(resource);
@@ -146,13 +169,14 @@ pub(crate) fn plan_allocations(
                 allocation
             }
             None => {
-                let estimated_bytes = match &key.desc {
+                let key_value = keys[key as usize].clone();
+                let estimated_bytes = match &key_value.desc {
                     PhysicalDesc::Buffer { size, .. } => *size,
                     PhysicalDesc::Texture { .. } => record.texture_desc().map_or(0, estimated_texture_bytes),
                 };
-                allocations.push(Allocation { key, resources: vec![resource], estimated_bytes, lifetime });
+                allocations.push(Allocation { key: key_value, resources: vec![resource], estimated_bytes, lifetime });
                 next_release.push(NONE);
-                allocation_key.push(key_index as u32);
+                allocation_key.push(key);
                 (allocations.len() - 1) as u32
             }
         };

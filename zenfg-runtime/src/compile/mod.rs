@@ -31,7 +31,7 @@ pub use compiled::CompiledFrame;
 pub use report::*;
 
 use crate::error::{FrameGraphError, Result};
-use crate::ids::{AllocationId, DebugGroupId, PassId};
+use crate::ids::{AllocationId, DebugGroupId, PassId, ResourceId};
 use crate::record::Recording;
 use crate::record::frame::Frame;
 
@@ -51,9 +51,9 @@ pub(crate) struct Plan {
 }
 
 pub(crate) fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
-    let Frame { graph, brand, mut rec, group_stack, .. } = frame;
+    let Frame { graph, brand, mut rec, group_stack, bound, .. } = frame;
     let mut scratch = std::mem::take(&mut graph.scratch);
-    let planned = plan(&mut rec, &group_stack, options, &mut scratch);
+    let planned = plan(&mut rec, &group_stack, bound.values().copied(), options, &mut scratch);
     graph.scratch = scratch;
     match planned {
         Ok((plan, report)) => Ok(CompiledFrame::new(graph, brand.identity, rec, plan, report)),
@@ -94,6 +94,7 @@ fn walk_retained(rec: &Recording<'_>, retained: &[bool]) -> Walked {
 fn plan(
     rec: &mut Recording<'_>,
     group_stack: &[DebugGroupId],
+    bound: impl Iterator<Item = ResourceId>,
     options: CompileOptions,
     scratch: &mut Scratch,
 ) -> Result<(Plan, Option<CompilationReport>)> {
@@ -143,9 +144,10 @@ fn plan(
             callback.take();
         }
     }
-    for (resource, lifetime) in rec.resources.iter_mut().zip(&plan.lifetimes) {
-        if lifetime.is_none() {
-            resource.native = None;
+    // Imports no retained work touches let go of their native objects.
+    for resource in bound {
+        if plan.lifetimes[resource.index()].is_none() {
+            rec.resources[resource.index()].native = None;
         }
     }
     Ok((plan, report))
