@@ -267,7 +267,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
         let len = self.state.plane_len[plane];
         if REPORT {
             self.track(access, plane, len, offset, start, end)?;
-        } else if access.consumes_previous {
+        } else if access.consumes_previous() {
             let to = access.pass;
             let edges = &mut self.value_edges;
             self.state.planes[plane].visit(len, start, end, false, |a, b, segment| match segment.content {
@@ -282,7 +282,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
             })?;
         }
         if access.mode == AccessMode::Write {
-            let content = if access.produces_value {
+            let content = if access.produces_value() {
                 let value = if REPORT { self.produce(index, access, produced) } else { UNTRACKED };
                 Content::Defined { value, producer: Some(access.pass) }
             } else {
@@ -318,7 +318,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
         start: u64,
         end: u64,
     ) -> Result<(), UndefinedPiece> {
-        let consumes = access.consumes_previous;
+        let consumes = access.consumes_previous();
         let exact = access.mode == AccessMode::Read;
         let Self { deps, readers, value_edges, .. } = self;
         let mut add = |from: PassId, hazard, value, start, end| {
@@ -377,7 +377,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
     /// Processes every piece of one access.
     fn access(&mut self, index: usize, access: &AccessRecord) -> Result<Option<ValueId>, UndefinedPiece> {
         let mut produced = None;
-        match access.region {
+        match access.region() {
             Region::Buffer { offset, end } => {
                 if offset < end {
                     self.piece(index, access, 0, offset, end, &mut produced)?;
@@ -405,7 +405,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
             access_values.resize(rec.accesses.len(), None);
         }
         for (index, access) in rec.accesses.iter().enumerate() {
-            if access.graph_effect {
+            if access.graph_effect() {
                 let produced = self.access(index, access).map_err(|piece| undefined_error(rec, access, piece))?;
                 if REPORT {
                     access_values[index] = produced;

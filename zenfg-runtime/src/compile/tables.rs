@@ -101,7 +101,7 @@ pub(crate) fn build(
         culled_node_count: rec.nodes.len() - plan.order.len(),
         resource_count: rec.resources.len(),
         view_count: rec.views.len(),
-        access_count: rec.accesses.iter().filter(|access| access.graph_effect).count(),
+        access_count: rec.accesses.iter().filter(|access| access.graph_effect()).count(),
         value_count: content.values.len(),
         dependency_count: content.dependencies.len(),
         allocation_count: plan.allocations.len(),
@@ -196,22 +196,22 @@ fn full_report(
         .accesses
         .iter()
         .enumerate()
-        .filter(|(_, access)| access.graph_effect)
+        .filter(|(_, access)| access.graph_effect())
         .map(|(index, access)| AccessReport {
             id: AccessId(index as u32),
             pass: access.pass,
             resource: access.resource,
-            view: access.view,
+            view: access.view(),
             role: access.role,
             mode: access.mode,
-            consumes_previous: access.consumes_previous,
-            produces_value: access.produces_value,
-            write_contents: (access.mode == AccessMode::Write).then_some(if access.consumes_previous {
+            consumes_previous: access.consumes_previous(),
+            produces_value: access.produces_value(),
+            write_contents: (access.mode == AccessMode::Write).then_some(if access.consumes_previous() {
                 WriteContents::Preserve
             } else {
                 WriteContents::Overwrite
             }),
-            range: access.region.range_of(&rec.resources[access.resource.index()]),
+            range: access.region().range_of(&rec.resources[access.resource.index()]),
             value: content.access_values[index],
         })
         .collect();
@@ -222,7 +222,7 @@ fn full_report(
         .map(|(index, value)| {
             let resource = &rec.resources[value.resource.index()];
             let range = match value.access {
-                Some(access) => rec.accesses[access.index()].region.range_of(resource),
+                Some(access) => rec.accesses[access.index()].region().range_of(resource),
                 None => match resource.texture_desc() {
                     Some(desc) => {
                         crate::record::Region::Texture(crate::record::TextureRegion::whole(desc)).range_of(resource)

@@ -62,7 +62,7 @@ impl ViewPlanner {
     pub fn node(&mut self, rec: &Recording<'_>, node: &NodeRecord) {
         let first = node.accesses.start as usize;
         for (offset, access) in rec.node_accesses(node).iter().enumerate() {
-            if let Region::Texture(region) = access.region {
+            if let Region::Texture(region) = access.region() {
                 self.texture_access(rec, first + offset, access, region);
             }
         }
@@ -73,7 +73,7 @@ impl ViewPlanner {
         if usage.is_empty() || access.role.is_copy() {
             return;
         }
-        let slot = match access.view {
+        let slot = match access.view() {
             Some(view) => self.explicit_view(rec, access.resource, view),
             None => self.implicit_view(rec, access.resource, region, usage),
         };

@@ -55,7 +55,7 @@ pub(crate) struct ConflictIndex {
 
 /// Calls `f(plane, start, end)` for every (resource, mip) plane piece of an access.
 fn for_each_piece(access: &AccessRecord, desc: Option<&TextureDesc>, mut f: impl FnMut(u32, u64, u64)) {
-    match (access.region, desc) {
+    match (access.region(), desc) {
         (Region::Buffer { offset, end }, _) => f(0, offset, end),
         (Region::Texture(region), Some(desc)) => {
             for mip in region.mips() {
@@ -161,7 +161,7 @@ impl ConflictIndex {
         earlier.iter().position(|access| {
             access.resource == candidate.resource
                 && (access.mode == AccessMode::Write || candidate.mode == AccessMode::Write)
-                && regions_overlap(&access.region, &candidate.region, desc)
+                && regions_overlap(&access.region(), &candidate.region(), desc)
         })
     }
 

@@ -37,7 +37,7 @@ use crate::token::{
     IndirectBuffer, SampledTexture, StorageBufferRead, StorageBufferWrite, StorageTextureRead, StorageTextureWrite,
     TextureCopyDst, TextureCopySrc, UniformBuffer, VertexBuffer,
 };
-use crate::types::{AccessMode, AccessRole, NodeKind, WriteContents};
+use crate::types::{AccessRole, NodeKind, WriteContents};
 
 /// Declares the accesses of one node of kind `K`; close it with `finish` or
 /// the `finish_*` method of its kind.
@@ -56,59 +56,9 @@ pub struct PassBuilder<'a, 'frame, K: PassKind> {
     _kind: PhantomData<K>,
 }
 
-/// An access about to be declared: everything but its pass.
-struct Draft {
-    resource: crate::ids::ResourceId,
-    view: Option<crate::ids::ViewId>,
-    role: AccessRole,
-    mode: AccessMode,
-    consumes_previous: bool,
-    produces_value: bool,
-    graph_effect: bool,
-    region: Region,
-}
-
-impl Draft {
-    fn read(
-        role: AccessRole,
-        resource: crate::ids::ResourceId,
-        view: Option<crate::ids::ViewId>,
-        region: Region,
-    ) -> Self {
-        Self {
-            resource,
-            view,
-            role,
-            mode: AccessMode::Read,
-            consumes_previous: true,
-            produces_value: false,
-            graph_effect: true,
-            region,
-        }
-    }
-
-    fn write(
-        role: AccessRole,
-        resource: crate::ids::ResourceId,
-        view: Option<crate::ids::ViewId>,
-        region: Region,
-        contents: WriteContents,
-    ) -> Self {
-        Self {
-            consumes_previous: contents == WriteContents::Preserve,
-            produces_value: true,
-            mode: AccessMode::Write,
-            ..Self::read(role, resource, view, region)
-        }
-    }
-
-    fn texture(
-        role: AccessRole,
-        selection: TextureSelection,
-    ) -> (crate::ids::ResourceId, Option<crate::ids::ViewId>, Region) {
-        let _ = role;
-        (selection.resource, selection.view, Region::Texture(selection.region))
-    }
+/// The resource, view and region a texture selection declares.
+fn texture_parts(selection: TextureSelection) -> (crate::ids::ResourceId, Option<crate::ids::ViewId>, Region) {
+    (selection.resource, selection.view, Region::Texture(selection.region))
 }
 
 impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
@@ -144,19 +94,31 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         self
     }
 
+    /// A read by this node.
+    fn read(
+        &self,
+        role: AccessRole,
+        resource: crate::ids::ResourceId,
+        view: Option<crate::ids::ViewId>,
+        region: Region,
+    ) -> AccessRecord {
+        AccessRecord::read(self.pass.id, role, resource, view, region)
+    }
+
+    /// A write by this node.
+    fn write(
+        &self,
+        role: AccessRole,
+        resource: crate::ids::ResourceId,
+        view: Option<crate::ids::ViewId>,
+        region: Region,
+        contents: WriteContents,
+    ) -> AccessRecord {
+        AccessRecord::write(self.pass.id, role, resource, view, region, contents)
+    }
+
     #[inline]
-    fn push(&mut self, draft: Draft) -> Result<AccessId> {
-        let record = AccessRecord {
-            pass: self.pass.id,
-            resource: draft.resource,
-            view: draft.view,
-            role: draft.role,
-            mode: draft.mode,
-            consumes_previous: draft.consumes_previous,
-            produces_value: draft.produces_value,
-            graph_effect: draft.graph_effect,
-            region: draft.region,
-        };
+    fn push(&mut self, record: AccessRecord) -> Result<AccessId> {
         let rec = &self.frame.rec;
         let earlier = &rec.accesses[self.accesses_start as usize..];
         if let Some(index) = self.frame.conflicts.find_conflict(&rec.resources, earlier, &record) {
@@ -180,9 +142,9 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
                 "the {} ({}) overlaps the earlier {} ({}) and one of them writes; \
                  declare disjoint ranges, or one access that covers both uses",
                 record.role,
-                record.region.range_of(resource),
+                record.region().range_of(resource),
                 other.role,
-                other.region.range_of(resource),
+                other.region().range_of(resource),
             ),
         }
     }
@@ -213,8 +175,8 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         rule: TextureRule,
     ) -> Result<AccessToken<'frame, R>> {
         let selection = self.frame.texture_selection(Some(&self.pass), target, rule)?;
-        let (resource, view, region) = Draft::texture(R::ROLE, selection);
-        let access = self.push(Draft::read(R::ROLE, resource, view, region))?;
+        let (resource, view, region) = texture_parts(selection);
+        let access = self.push(self.read(R::ROLE, resource, view, region))?;
         Ok(self.token(access))
     }
 
@@ -225,8 +187,8 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         contents: WriteContents,
     ) -> Result<AccessToken<'frame, R>> {
         let selection = self.frame.texture_selection(Some(&self.pass), target, rule)?;
-        let (resource, view, region) = Draft::texture(R::ROLE, selection);
-        let access = self.push(Draft::write(R::ROLE, resource, view, region, contents))?;
+        let (resource, view, region) = texture_parts(selection);
+        let access = self.push(self.write(R::ROLE, resource, view, region, contents))?;
         Ok(self.token(access))
     }
 
@@ -236,7 +198,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         range: BufferRange,
     ) -> Result<AccessToken<'frame, R>> {
         let region = self.frame.buffer_region(Some(&self.pass), buffer, range)?;
-        let access = self.push(Draft::read(R::ROLE, buffer.id, None, region))?;
+        let access = self.push(self.read(R::ROLE, buffer.id, None, region))?;
         Ok(self.token(access))
     }
 
@@ -247,7 +209,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         contents: WriteContents,
     ) -> Result<AccessToken<'frame, R>> {
         let region = self.frame.buffer_region(Some(&self.pass), buffer, range)?;
-        let access = self.push(Draft::write(R::ROLE, buffer.id, None, region, contents))?;
+        let access = self.push(self.write(R::ROLE, buffer.id, None, region, contents))?;
         Ok(self.token(access))
     }
 
@@ -313,12 +275,9 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
             TextureRule::Attachment { depth_slice: ops.depth_slice },
         )?;
         self.check_attachment_format(&selection, AccessRole::ColorAttachment)?;
-        let (resource, view, region) = Draft::texture(AccessRole::ColorAttachment, selection);
-        self.push(Draft {
-            consumes_previous: ops.loads(),
-            produces_value: ops.stores(),
-            ..Draft::write(AccessRole::ColorAttachment, resource, view, region, WriteContents::Overwrite)
-        })
+        let (resource, view, region) = texture_parts(selection);
+        let access = self.write(AccessRole::ColorAttachment, resource, view, region, WriteContents::Overwrite);
+        self.push(access.with_contents(ops.loads(), ops.stores()))
     }
 
     fn record_color(&mut self, access: AccessId, ops: ColorAttachmentOps, resolve: Option<AccessId>) {
@@ -361,8 +320,8 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
             .texture_selection(Some(&self.pass), resolve_target.into(), TextureRule::Attachment { depth_slice: None })
             .and_then(|selection| {
                 self.check_attachment_format(&selection, AccessRole::ColorAttachment)?;
-                let (resource, view, region) = Draft::texture(AccessRole::ColorAttachment, selection);
-                self.push(Draft::write(AccessRole::ColorAttachment, resource, view, region, WriteContents::Overwrite))
+                let (resource, view, region) = texture_parts(selection);
+                self.push(self.write(AccessRole::ColorAttachment, resource, view, region, WriteContents::Overwrite))
             });
         match resolve {
             Ok(resolve) => {
@@ -391,16 +350,14 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         let selection =
             self.frame.texture_selection(Some(&self.pass), target, TextureRule::Attachment { depth_slice: None })?;
         self.check_attachment_format(&selection, AccessRole::DepthAttachment)?;
-        let (resource, view, region) = Draft::texture(AccessRole::DepthAttachment, selection);
-        let draft = match ops {
-            Some(ops) => Draft {
-                consumes_previous: ops.loads(),
-                produces_value: ops.stores(),
-                ..Draft::write(AccessRole::DepthAttachment, resource, view, region, WriteContents::Overwrite)
-            },
-            None => Draft::read(AccessRole::DepthAttachment, resource, view, region),
+        let (resource, view, region) = texture_parts(selection);
+        let access = match ops {
+            Some(ops) => self
+                .write(AccessRole::DepthAttachment, resource, view, region, WriteContents::Overwrite)
+                .with_contents(ops.loads(), ops.stores()),
+            None => self.read(AccessRole::DepthAttachment, resource, view, region),
         };
-        let access = self.push(draft)?;
+        let access = self.push(access)?;
         if K::KIND == NodeKind::Render {
             self.depth = Some(DepthTarget { access, ops });
         }
@@ -688,10 +645,10 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     }
 
     /// Pushes the accesses of one copy and its op, or nothing at all.
-    fn record_copy(&mut self, drafts: [Draft; 2], op: CopyOp) -> Result<&mut Self> {
+    fn record_copy(&mut self, accesses: [AccessRecord; 2], op: CopyOp) -> Result<&mut Self> {
         let before = self.frame.rec.accesses.len();
-        for draft in drafts {
-            if let Err(error) = self.push(draft) {
+        for access in accesses {
+            if let Err(error) = self.push(access) {
                 self.roll_back(before);
                 return Err(error);
             }
@@ -730,11 +687,9 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         let effect = size > 0;
         self.record_copy(
             [
-                Draft { graph_effect: effect, ..Draft::read(AccessRole::BufferCopySrc, src.id, None, src_region) },
-                Draft {
-                    graph_effect: effect,
-                    ..Draft::write(AccessRole::BufferCopyDst, dst.id, None, dst_region, WriteContents::Overwrite)
-                },
+                self.read(AccessRole::BufferCopySrc, src.id, None, src_region).with_graph_effect(effect),
+                self.write(AccessRole::BufferCopyDst, dst.id, None, dst_region, WriteContents::Overwrite)
+                    .with_graph_effect(effect),
             ],
             CopyOp::BufferToBuffer { src: src.id, src_offset, dst: dst.id, dst_offset, size },
         )
@@ -757,25 +712,15 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         let contents = if region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
             [
-                Draft {
-                    graph_effect: effect,
-                    ..Draft::read(
-                        AccessRole::BufferCopySrc,
-                        src.buffer.id,
-                        None,
-                        Region::Buffer { offset: footprint.offset, end: footprint.end },
-                    )
-                },
-                Draft {
-                    graph_effect: effect,
-                    ..Draft::write(
-                        AccessRole::TextureCopyDst,
-                        point.texture,
-                        None,
-                        Region::Texture(region.region),
-                        contents,
-                    )
-                },
+                self.read(
+                    AccessRole::BufferCopySrc,
+                    src.buffer.id,
+                    None,
+                    Region::Buffer { offset: footprint.offset, end: footprint.end },
+                )
+                .with_graph_effect(effect),
+                self.write(AccessRole::TextureCopyDst, point.texture, None, Region::Texture(region.region), contents)
+                    .with_graph_effect(effect),
             ],
             CopyOp::BufferToTexture { src: src.buffer.id, layout: src.layout, dst: point, size },
         )
@@ -799,20 +744,16 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         let contents = if footprint.tightly_packed { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
             [
-                Draft {
-                    graph_effect: effect,
-                    ..Draft::read(AccessRole::TextureCopySrc, point.texture, None, Region::Texture(region.region))
-                },
-                Draft {
-                    graph_effect: effect,
-                    ..Draft::write(
-                        AccessRole::BufferCopyDst,
-                        dst.buffer.id,
-                        None,
-                        Region::Buffer { offset: footprint.offset, end: footprint.end },
-                        contents,
-                    )
-                },
+                self.read(AccessRole::TextureCopySrc, point.texture, None, Region::Texture(region.region))
+                    .with_graph_effect(effect),
+                self.write(
+                    AccessRole::BufferCopyDst,
+                    dst.buffer.id,
+                    None,
+                    Region::Buffer { offset: footprint.offset, end: footprint.end },
+                    contents,
+                )
+                .with_graph_effect(effect),
             ],
             CopyOp::TextureToBuffer { src: point, dst: dst.buffer.id, layout: dst.layout, size },
         )
@@ -832,25 +773,16 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         let contents = if dst_region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
             [
-                Draft {
-                    graph_effect: effect,
-                    ..Draft::read(
-                        AccessRole::TextureCopySrc,
-                        src_point.texture,
-                        None,
-                        Region::Texture(src_region.region),
-                    )
-                },
-                Draft {
-                    graph_effect: effect,
-                    ..Draft::write(
-                        AccessRole::TextureCopyDst,
-                        dst_point.texture,
-                        None,
-                        Region::Texture(dst_region.region),
-                        contents,
-                    )
-                },
+                self.read(AccessRole::TextureCopySrc, src_point.texture, None, Region::Texture(src_region.region))
+                    .with_graph_effect(effect),
+                self.write(
+                    AccessRole::TextureCopyDst,
+                    dst_point.texture,
+                    None,
+                    Region::Texture(dst_region.region),
+                    contents,
+                )
+                .with_graph_effect(effect),
             ],
             CopyOp::TextureToTexture { src: src_point, dst: dst_point, size },
         )
@@ -875,7 +807,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::ClearBuffer> {
                 message: format!("the clear of {} is empty; remove it or give it a size", op.range),
             });
         }
-        self.push(Draft::write(AccessRole::BufferCopyDst, op.target.id, None, region, WriteContents::Overwrite))?;
+        self.push(self.write(AccessRole::BufferCopyDst, op.target.id, None, region, WriteContents::Overwrite))?;
         self.frame.rec.clears.push(ClearOp { buffer: op.target.id, offset, size: end - offset });
         Ok(())
     }
