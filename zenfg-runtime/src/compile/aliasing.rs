@@ -93,7 +93,7 @@ fn physical_desc(rec: &Recording<'_>, resource: ResourceId, usage: u32) -> Physi
 /// (view formats listed in another order), so it only gates a fast path.
 fn same_key(a: &ResourceRecord, a_usage: u32, b: &ResourceRecord, b_usage: u32) -> bool {
     a_usage == b_usage
-        && a.scope == b.scope
+        && a.scope_index() == b.scope_index()
         && match (&a.shape, &b.shape) {
             (ResourceShape::Buffer { desc: x, .. }, ResourceShape::Buffer { desc: y, .. }) => {
                 buffer_size_class(x.size) == buffer_size_class(y.size)
@@ -152,7 +152,7 @@ pub(crate) fn plan_allocations(
         let key = match last {
             Some((previous, previous_bits, key)) if same_key(previous, previous_bits, record, bits) => key,
             _ => {
-                let key = AllocationKey { scope: record.scope, desc: physical_desc(rec, resource, bits) };
+                let key = AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) };
                 *key_index.entry(key).or_insert_with_key(|key| {
                     keys.push(key.clone());
                     free.push(Vec::new());

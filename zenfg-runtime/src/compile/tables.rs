@@ -176,8 +176,8 @@ fn full_report(
             lifetime: plan.lifetimes[index]
                 .map(|lifetime| ResourceLifetime { first_use: lifetime.first, last_use: lifetime.last }),
             allocation: plan.resource_allocation[index],
-            scoped: resource.scope.is_some(),
-            debug_group: resource.group,
+            scoped: resource.scope_index().is_some(),
+            debug_group: resource.group(),
         })
         .collect();
     report.views = rec

@@ -23,11 +23,11 @@ pub(crate) fn derive_usage(rec: &Recording<'_>, required: &[u32]) -> Result<Vec<
             available,
         };
         let bits = match &resource.shape {
-            ResourceShape::Texture { desc, exposed } => {
+            ResourceShape::Texture { desc } => {
                 let needed = TextureUsages::from_bits_truncate(needed);
-                let available = match (transient, desc.usage, exposed) {
+                let available = match (transient, desc.usage, resource.exposed_texture_usage()) {
                     (true, UsagePolicy::Fixed(usage), _) => usage,
-                    (false, _, Some(usage)) => *usage,
+                    (false, _, Some(usage)) => usage,
                     _ => needed,
                 };
                 if !available.contains(needed) {
@@ -51,11 +51,11 @@ pub(crate) fn derive_usage(rec: &Recording<'_>, required: &[u32]) -> Result<Vec<
                 }
                 available.bits()
             }
-            ResourceShape::Buffer { desc, exposed } => {
+            ResourceShape::Buffer { desc } => {
                 let needed = BufferUsages::from_bits_truncate(needed);
-                let available = match (transient, desc.usage, exposed) {
+                let available = match (transient, desc.usage, resource.exposed_buffer_usage()) {
                     (true, UsagePolicy::Fixed(usage), _) => usage,
-                    (false, _, Some(usage)) => *usage,
+                    (false, _, Some(usage)) => usage,
                     _ => needed,
                 };
                 if !available.contains(needed) {

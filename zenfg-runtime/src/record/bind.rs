@@ -43,15 +43,16 @@ impl<'frame> Frame<'frame> {
     /// the logical size and have the exposed usage (FG4003).
     pub fn bind_imported_buffer(&mut self, buffer: Buffer<'frame>, native: &wgpu::Buffer) -> Result<()> {
         self.check_brand(buffer.brand)?;
-        if let ResourceShape::Buffer { desc, exposed } = &self.rec.resources[buffer.id.index()].shape {
+        let record = &self.rec.resources[buffer.id.index()];
+        if let ResourceShape::Buffer { desc } = &record.shape {
             if native.size() < desc.size {
                 return Err(self.mismatch(
                     buffer.id,
                     format!("the native buffer has {} bytes but the logical buffer needs {}", native.size(), desc.size),
                 ));
             }
-            if let Some(exposed) = exposed
-                && !native.usage().contains(*exposed)
+            if let Some(exposed) = record.exposed_buffer_usage()
+                && !native.usage().contains(exposed)
             {
                 return Err(self.mismatch(
                     buffer.id,
@@ -68,7 +69,8 @@ impl<'frame> Frame<'frame> {
     pub fn bind_imported_texture(&mut self, texture: impl Into<Texture<'frame>>, native: &wgpu::Texture) -> Result<()> {
         let texture = texture.into();
         self.check_brand(texture.brand)?;
-        if let ResourceShape::Texture { desc, exposed } = &self.rec.resources[texture.id.index()].shape {
+        let record = &self.rec.resources[texture.id.index()];
+        if let ResourceShape::Texture { desc } = &record.shape {
             if native.usage().contains(TextureUsages::TRANSIENT_ATTACHMENT) {
                 return Err(self.mismatch(texture.id, "TRANSIENT_ATTACHMENT textures cannot be imported".into()));
             }
@@ -100,8 +102,8 @@ impl<'frame> Frame<'frame> {
                     ),
                 ));
             }
-            if let Some(exposed) = exposed
-                && !native.usage().contains(*exposed)
+            if let Some(exposed) = record.exposed_texture_usage()
+                && !native.usage().contains(exposed)
             {
                 return Err(self.mismatch(
                     texture.id,

@@ -39,7 +39,7 @@ pub struct Frame<'frame> {
 
 impl<'frame> Frame<'frame> {
     pub(crate) fn new(graph: &'frame mut FrameGraph, identity: RecordingIdentity) -> Self {
-        let rec = Recording::from_spare(std::mem::take(&mut graph.spare));
+        let rec = Recording::from_spare(std::mem::take(&mut graph.spare), graph.owner);
         Self {
             graph,
             brand: Brand::new(identity),
@@ -112,14 +112,8 @@ impl<'frame> Frame<'frame> {
             ));
         }
         let group = self.current_group();
-        self.push_resource(ResourceRecord {
-            shape: ResourceShape::Texture { desc: Box::new(desc), exposed },
-            origin,
-            initial,
-            scope,
-            group,
-            native: None,
-        })
+        let shape = ResourceShape::Texture { desc: Box::new(desc) };
+        self.push_resource(ResourceRecord::new(shape, origin, initial, exposed.map(|usage| usage.bits()), scope, group))
     }
 
     #[inline]
@@ -133,14 +127,8 @@ impl<'frame> Frame<'frame> {
     ) -> Result<ResourceId> {
         check_label(&desc.label, "buffer")?;
         let group = self.current_group();
-        self.push_resource(ResourceRecord {
-            shape: ResourceShape::Buffer { desc, exposed },
-            origin,
-            initial,
-            scope,
-            group,
-            native: None,
-        })
+        let shape = ResourceShape::Buffer { desc };
+        self.push_resource(ResourceRecord::new(shape, origin, initial, exposed.map(|usage| usage.bits()), scope, group))
     }
 
     fn check_scope(&self, scope: ResourcePoolScope) -> Result<()> {

@@ -29,10 +29,10 @@ use crate::types::{
     AccessMode, AccessRole, InitialContents, NodeKind, ResourceKind, ResourceOrigin, RootReason, WriteContents,
 };
 
-/// The shape and promised usage of a logical resource.
+/// The descriptor of a logical resource.
 pub(crate) enum ResourceShape {
-    Texture { desc: Box<TextureDesc>, exposed: Option<TextureUsages> },
-    Buffer { desc: BufferDesc, exposed: Option<BufferUsages> },
+    Texture { desc: Box<TextureDesc> },
+    Buffer { desc: BufferDesc },
 }
 
 /// A caller-owned native object bound to an import.
@@ -42,18 +42,74 @@ pub(crate) enum NativeResource {
     Buffer(wgpu::Buffer),
 }
 
-/// One logical resource.
+/// One logical resource, in 64 bytes: optional parts share a flag byte
+/// instead of each carrying its own discriminant.
 pub(crate) struct ResourceRecord {
     pub shape: ResourceShape,
-    pub origin: ResourceOrigin,
-    pub initial: InitialContents,
-    pub scope: Option<ResourcePoolScope>,
-    pub group: Option<DebugGroupId>,
     /// Boxed: only imports have one, and it is large.
     pub native: Option<Box<NativeResource>>,
+    /// The exposed usage's bits, when [`EXPOSED`] is set.
+    exposed: u32,
+    /// The pool scope's index, when [`SCOPED`] is set; the scope's owner is
+    /// the recording's runtime.
+    scope: u32,
+    /// The debug group's id, or [`NO_GROUP`].
+    group: u32,
+    pub origin: ResourceOrigin,
+    pub initial: InitialContents,
+    flags: u8,
 }
 
+/// The resource has an exposed usage.
+const EXPOSED: u8 = 1;
+/// The resource is in a pool scope.
+const SCOPED: u8 = 1 << 1;
+/// `ResourceRecord::group` of a resource registered outside any group.
+const NO_GROUP: u32 = u32::MAX;
+
 impl ResourceRecord {
+    pub fn new(
+        shape: ResourceShape,
+        origin: ResourceOrigin,
+        initial: InitialContents,
+        exposed: Option<u32>,
+        scope: Option<ResourcePoolScope>,
+        group: Option<DebugGroupId>,
+    ) -> Self {
+        let flags = if exposed.is_some() { EXPOSED } else { 0 } | if scope.is_some() { SCOPED } else { 0 };
+        Self {
+            shape,
+            native: None,
+            exposed: exposed.unwrap_or(0),
+            scope: scope.map_or(0, |scope| scope.index),
+            group: group.map_or(NO_GROUP, DebugGroupId::get),
+            origin,
+            initial,
+            flags,
+        }
+    }
+
+    /// The exposed usage of an imported or surface texture, if given.
+    pub fn exposed_texture_usage(&self) -> Option<TextureUsages> {
+        (self.flags & EXPOSED != 0).then(|| TextureUsages::from_bits_truncate(self.exposed))
+    }
+
+    /// The exposed usage of an imported buffer, if given.
+    pub fn exposed_buffer_usage(&self) -> Option<BufferUsages> {
+        (self.flags & EXPOSED != 0).then(|| BufferUsages::from_bits_truncate(self.exposed))
+    }
+
+    /// The index of the pool scope the resource was created in, if any.
+    #[inline]
+    pub fn scope_index(&self) -> Option<u32> {
+        (self.flags & SCOPED != 0).then_some(self.scope)
+    }
+
+    /// The debug group open when the resource was registered.
+    pub fn group(&self) -> Option<DebugGroupId> {
+        (self.group != NO_GROUP).then_some(DebugGroupId(self.group))
+    }
+
     pub fn label(&self) -> &Label {
         match &self.shape {
             ResourceShape::Texture { desc, .. } => &desc.label,
@@ -434,6 +490,8 @@ pub(crate) struct Recording<'frame> {
     pub groups: Vec<GroupRecord>,
     /// The first error that made the recording unusable; `compile` returns it.
     pub poisoned: Option<FrameGraphError>,
+    /// The runtime that records, which owns every pool scope in the recording.
+    pub owner: u64,
 }
 
 /// The tables of a finished recording, emptied, kept by the runtime for the
@@ -455,8 +513,9 @@ pub(crate) struct Spare {
 
 impl Recording<'_> {
     /// An empty recording using the storage of `spare`.
-    pub fn from_spare(spare: Spare) -> Self {
+    pub fn from_spare(spare: Spare, owner: u64) -> Self {
         Self {
+            owner,
             callbacks: Vec::with_capacity(spare.nodes.capacity()),
             resources: spare.resources,
             views: spare.views,
@@ -488,6 +547,11 @@ impl Recording<'_> {
             roots: emptied(self.roots),
             groups: emptied(self.groups),
         }
+    }
+
+    /// The pool scope a resource was created in, if any.
+    pub fn scope(&self, id: ResourceId) -> Option<ResourcePoolScope> {
+        self.resources[id.index()].scope_index().map(|index| ResourcePoolScope { owner: self.owner, index })
     }
 
     pub fn resource_ref(&self, id: ResourceId) -> ResourceRef {
@@ -534,4 +598,15 @@ fn check_unusual_label(label: &str, what: &str) -> Result<(), FrameGraphError> {
         });
     }
     Ok(())
+}
+
+#[cfg(all(test, target_pointer_width = "64"))]
+mod tests {
+    use super::{AccessRecord, ResourceRecord};
+
+    #[test]
+    fn hot_records_keep_their_sizes() {
+        assert_eq!(size_of::<AccessRecord>(), 32);
+        assert_eq!(size_of::<ResourceRecord>(), 64);
+    }
 }

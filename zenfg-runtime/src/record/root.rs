@@ -44,9 +44,9 @@ impl<'frame> Frame<'frame> {
                 }
             }
             RootReason::Readback => match &record.shape {
-                ResourceShape::Buffer { exposed, .. } => {
+                ResourceShape::Buffer { .. } => {
                     if origin != ResourceOrigin::Imported
-                        || *exposed != Some(BufferUsages::MAP_READ | BufferUsages::COPY_DST)
+                        || record.exposed_buffer_usage() != Some(BufferUsages::MAP_READ | BufferUsages::COPY_DST)
                     {
                         return Err(self.invalid_root(
                             resource,
