@@ -112,7 +112,7 @@ fn plan(
     let analyzed = Instant::now();
 
     let roots = roots::resolve_roots(rec, &mut content.state)?;
-    let retained = retention::retain(&rec.nodes, &roots, &content.value_edges);
+    let retained = retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges);
     let culled = Instant::now();
 
     let Walked { order, uses, segments, views } = walk_retained(rec, &retained);

@@ -126,7 +126,7 @@ fn full_report(
         execution_order[node.index()] = position as u32;
     }
     let mut report = FullCompilationReport::default();
-    for (index, node) in rec.nodes.iter().enumerate() {
+    for (index, (node, label)) in rec.nodes.iter().zip(&rec.node_labels).enumerate() {
         let id = PassId(index as u32);
         if retained[index] {
             report.nodes.push(NodeReport {
@@ -134,24 +134,24 @@ fn full_report(
                 recording_order: id.get(),
                 execution_order: execution_order[index],
                 kind: node.work.kind(),
-                label: node.label.clone(),
+                label: label.clone(),
                 side_effect: node.side_effect,
-                debug_group: node.group,
+                debug_group: node.group(),
             });
         } else {
             report.culled_nodes.push(CulledNodeReport {
                 id,
                 recording_order: id.get(),
                 kind: node.work.kind(),
-                label: node.label.clone(),
+                label: label.clone(),
                 side_effect: node.side_effect,
-                debug_group: node.group,
+                debug_group: node.group(),
                 reason: CulledNodeReason::NotReachableFromRoot,
             });
             report.diagnostics.push(Diagnostic {
                 code: "culled-node",
                 severity: DiagnosticSeverity::Info,
-                message: format!("pass `{}` was culled: no root or side effect depends on what it writes", node.label),
+                message: format!("pass `{label}` was culled: no root or side effect depends on what it writes"),
                 pass: Some(id),
                 resource: None,
             });

@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 
 use crate::desc::Label;
 use crate::ids::PassId;
-use crate::record::NodeRecord;
 use crate::types::NodeKind;
 
 /// The CPU time one node took to execute.
@@ -68,10 +67,10 @@ impl CpuTimer {
 
     /// Stops the execution clock. The labels move out of the recording,
     /// which the execution consumes anyway.
-    pub fn finish(mut self, frame_index: u64, nodes: &mut [NodeRecord]) -> CpuTimingReport {
+    pub fn finish(mut self, frame_index: u64, labels: &mut [Label]) -> CpuTimingReport {
         let execution_duration = (self.clock)().saturating_duration_since(self.started);
         for report in &mut self.nodes {
-            report.label = std::mem::take(&mut nodes[report.pass.index()].label);
+            report.label = std::mem::take(&mut labels[report.pass.index()]);
         }
         CpuTimingReport { frame_index, execution_duration, nodes: self.nodes }
     }

@@ -106,7 +106,7 @@ impl<'x> Executor<'x, '_> {
             end_of_pass_write_index: Some(first + 1),
         });
         let render_pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some(&self.nodes[pass.index()].label),
+            label: Some(&self.labels[pass.index()]),
             color_attachments: &self.color_attachments,
             depth_stencil_attachment,
             timestamp_writes,
@@ -132,7 +132,7 @@ impl<'x> Executor<'x, '_> {
             end_of_pass_write_index: Some(first + 1),
         });
         let compute_pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some(&self.nodes[pass.index()].label),
+            label: Some(&self.labels[pass.index()]),
             timestamp_writes,
         });
         let result = callback(ComputePassContext {

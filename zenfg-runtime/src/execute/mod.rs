@@ -114,15 +114,25 @@ impl CompiledFrame<'_> {
 
         {
             let mut lease = Lease::acquire(pool, device, &plan.allocations, &rec.resources);
-            let Recording { resources, nodes, callbacks, accesses, colors, copies, clears, groups, .. } = &mut *rec;
+            let Recording {
+                resources, nodes, node_labels, callbacks, accesses, colors, copies, clears, groups, ..
+            } = &mut *rec;
             let views = native_views(&plan.views.views, resources, &plan.resource_allocation, lease.instances_mut())?;
             let natives = NativeTable { resources, allocations: &plan.resource_allocation, leased: lease.instances() };
-            let table = ResolveTable { identity, nodes, accesses, natives, view_plan: &plan.views, views: &views };
+            let table = ResolveTable {
+                identity,
+                labels: node_labels,
+                accesses,
+                natives,
+                view_plan: &plan.views,
+                views: &views,
+            };
             let mut executor = Executor {
                 device,
                 queue,
                 table: &table,
                 nodes,
+                labels: node_labels,
                 colors,
                 copies,
                 clears,
@@ -140,7 +150,7 @@ impl CompiledFrame<'_> {
             }
         }
 
-        let cpu = cpu.map(|timer| timer.finish(frame_index, &mut rec.nodes));
+        let cpu = cpu.map(|timer| timer.finish(frame_index, &mut rec.node_labels));
         Ok(ExecutionTiming { frame_index, cpu, gpu: readback })
     }
 }

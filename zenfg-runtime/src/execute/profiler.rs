@@ -149,8 +149,8 @@ impl GpuProfiler {
                 timed_kind(&node.work).map(|kind| TimedNode {
                     pass,
                     kind,
-                    label: node.label.clone(),
-                    debug_group: node.group,
+                    label: rec.node_labels[pass.index()].clone(),
+                    debug_group: node.group(),
                 })
             })
             .collect();

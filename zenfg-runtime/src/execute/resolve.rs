@@ -2,10 +2,11 @@
 
 use super::natives::NativeTable;
 use crate::compile::views::ViewPlan;
+use crate::desc::Label;
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::handle::RecordingIdentity;
 use crate::ids::{AccessId, PassId};
-use crate::record::{AccessRecord, NodeRecord};
+use crate::record::AccessRecord;
 
 /// Index of "no view" in the view plan's access views.
 pub(crate) const NO_VIEW: u32 = u32::MAX;
@@ -13,7 +14,8 @@ pub(crate) const NO_VIEW: u32 = u32::MAX;
 /// Everything callbacks may resolve during one execution.
 pub(crate) struct ResolveTable<'e> {
     pub identity: RecordingIdentity,
-    pub nodes: &'e [NodeRecord],
+    /// The label of each node, by node id.
+    pub labels: &'e [Label],
     pub accesses: &'e [AccessRecord],
     /// Bound imports and leased transients.
     pub natives: NativeTable<'e>,
@@ -40,10 +42,7 @@ impl<'e> ResolveTable<'e> {
             });
         }
         if pass != executing {
-            let pass_ref = |id: PassId| PassRef {
-                id,
-                label: self.nodes.get(id.index()).map(|node| node.label.clone()).unwrap_or_default(),
-            };
+            let pass_ref = |id: PassId| PassRef { id, label: self.labels.get(id.index()).cloned().unwrap_or_default() };
             return Err(FrameGraphError::WrongPassToken {
                 executing_pass: pass_ref(executing),
                 token_pass: pass_ref(pass),

@@ -12,6 +12,7 @@ use super::resolve::ResolveTable;
 use crate::compile::ExecutionSegmentKind;
 use crate::compile::segments::Segment;
 use crate::context::ExecutionResources;
+use crate::desc::Label;
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::ids::PassId;
 use crate::record::{Callback, ClearOp, ColorTarget, CopyOp, NodeRecord};
@@ -22,6 +23,7 @@ pub(crate) struct Executor<'x, 'frame> {
     pub queue: &'x wgpu::Queue,
     pub table: &'x ResolveTable<'x>,
     pub nodes: &'x [NodeRecord],
+    pub labels: &'x [Label],
     pub colors: &'x [ColorTarget],
     pub copies: &'x [CopyOp],
     pub clears: &'x [ClearOp],
@@ -57,7 +59,7 @@ impl<'x> Executor<'x, '_> {
         let label = format!("frame-graph.segment.{index}");
         let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(&label) });
         for &pass in nodes {
-            self.markers.enter(&mut encoder, self.nodes[pass.index()].group);
+            self.markers.enter(&mut encoder, self.nodes[pass.index()].group());
             self.timed_node(pass, |this| this.encode(&mut encoder, pass))?;
         }
         self.markers.close(&mut encoder);
@@ -100,7 +102,7 @@ impl<'x> Executor<'x, '_> {
     pub(super) fn attribute(&self, pass: PassId, result: Result<()>) -> Result<()> {
         result.map_err(|error| match error {
             FrameGraphError::CallbackFailed { pass: None, message } => FrameGraphError::CallbackFailed {
-                pass: Some(PassRef { id: pass, label: self.nodes[pass.index()].label.clone() }),
+                pass: Some(PassRef { id: pass, label: self.labels[pass.index()].clone() }),
                 message,
             },
             other => other,

@@ -451,13 +451,25 @@ pub(crate) enum Callback<'frame> {
     External(ExternalCallback<'frame>),
 }
 
-/// One node.
+/// One node. Its label is kept apart, in [`Recording::node_labels`]: the
+/// stages that walk the node table do not read it.
 pub(crate) struct NodeRecord {
-    pub label: Label,
-    pub side_effect: bool,
-    pub group: Option<DebugGroupId>,
     pub accesses: Range<u32>,
     pub work: NodeWork,
+    /// The debug group's id, or [`NO_GROUP`].
+    group: u32,
+    pub side_effect: bool,
+}
+
+impl NodeRecord {
+    pub fn new(accesses: Range<u32>, work: NodeWork, group: Option<DebugGroupId>, side_effect: bool) -> Self {
+        Self { accesses, work, group: group.map_or(NO_GROUP, DebugGroupId::get), side_effect }
+    }
+
+    /// The debug group open when the node's builder was created.
+    pub fn group(&self) -> Option<DebugGroupId> {
+        (self.group != NO_GROUP).then_some(DebugGroupId(self.group))
+    }
 }
 
 /// One declared root, with its region resolved.
@@ -480,6 +492,10 @@ pub(crate) struct Recording<'frame> {
     pub resources: Vec<ResourceRecord>,
     pub views: Vec<ViewRecord>,
     pub nodes: Vec<NodeRecord>,
+    /// The label of each node, by node id.
+    pub node_labels: Vec<Label>,
+    /// The side-effecting nodes, in recording order.
+    pub side_effects: Vec<PassId>,
     /// The callback of each node, by node id.
     pub callbacks: Vec<Option<Callback<'frame>>>,
     pub accesses: Vec<AccessRecord>,
@@ -503,6 +519,8 @@ pub(crate) struct Spare {
     resources: Vec<ResourceRecord>,
     views: Vec<ViewRecord>,
     nodes: Vec<NodeRecord>,
+    node_labels: Vec<Label>,
+    side_effects: Vec<PassId>,
     accesses: Vec<AccessRecord>,
     colors: Vec<ColorTarget>,
     copies: Vec<CopyOp>,
@@ -520,6 +538,8 @@ impl Recording<'_> {
             resources: spare.resources,
             views: spare.views,
             nodes: spare.nodes,
+            node_labels: spare.node_labels,
+            side_effects: spare.side_effects,
             accesses: spare.accesses,
             colors: spare.colors,
             copies: spare.copies,
@@ -540,6 +560,8 @@ impl Recording<'_> {
             resources: emptied(self.resources),
             views: emptied(self.views),
             nodes: emptied(self.nodes),
+            node_labels: emptied(self.node_labels),
+            side_effects: emptied(self.side_effects),
             accesses: emptied(self.accesses),
             colors: emptied(self.colors),
             copies: emptied(self.copies),
@@ -559,7 +581,7 @@ impl Recording<'_> {
     }
 
     pub fn pass_ref(&self, id: PassId) -> PassRef {
-        PassRef { id, label: self.nodes[id.index()].label.clone() }
+        PassRef { id, label: self.node_labels[id.index()].clone() }
     }
 
     pub fn texture_desc(&self, id: ResourceId) -> &TextureDesc {
@@ -602,11 +624,12 @@ fn check_unusual_label(label: &str, what: &str) -> Result<(), FrameGraphError> {
 
 #[cfg(all(test, target_pointer_width = "64"))]
 mod tests {
-    use super::{AccessRecord, ResourceRecord};
+    use super::{AccessRecord, NodeRecord, ResourceRecord};
 
     #[test]
     fn hot_records_keep_their_sizes() {
         assert_eq!(size_of::<AccessRecord>(), 32);
         assert_eq!(size_of::<ResourceRecord>(), 64);
+        assert_eq!(size_of::<NodeRecord>(), 40);
     }
 }

@@ -526,13 +526,12 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
             }
         };
         let end = table_len(self.frame.rec.accesses.len());
-        self.frame.rec.nodes.push(NodeRecord {
-            label: std::mem::take(&mut self.pass.label),
-            side_effect: self.side_effect,
-            group: self.group,
-            accesses: self.accesses_start..end,
-            work,
-        });
+        let rec = &mut self.frame.rec;
+        rec.nodes.push(NodeRecord::new(self.accesses_start..end, work, self.group, self.side_effect));
+        rec.node_labels.push(std::mem::take(&mut self.pass.label));
+        if self.side_effect {
+            rec.side_effects.push(self.pass.id);
+        }
         self.frame.rec.callbacks.push(callback);
         Ok(self.pass.id)
     }
