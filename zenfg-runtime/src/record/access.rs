@@ -39,7 +39,7 @@ pub(crate) struct TextureSelection {
 
 impl Frame<'_> {
     /// Resolves a buffer range against the logical size (FG1103 when out of bounds).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn buffer_region(
         &self,
         pass: Option<&PassRef>,

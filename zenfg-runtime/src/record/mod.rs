@@ -462,6 +462,7 @@ pub(crate) struct NodeRecord {
 }
 
 impl NodeRecord {
+    #[inline]
     pub fn new(accesses: Range<u32>, work: NodeWork, group: Option<DebugGroupId>, side_effect: bool) -> Self {
         Self { accesses, work, group: group.map_or(NO_GROUP, DebugGroupId::get), side_effect }
     }

@@ -117,7 +117,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         AccessRecord::write(self.pass.id, role, resource, view, region, contents)
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, record: AccessRecord) -> Result<AccessId> {
         let rec = &self.frame.rec;
         let earlier = &rec.accesses[self.accesses_start as usize..];
