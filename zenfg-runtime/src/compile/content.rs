@@ -74,7 +74,7 @@ impl ContentState {
     }
 }
 
-/// Storage of one analysis, kept by the runtime for the next compile.
+/// Storage of one analysis, kept for the next compile.
 #[derive(Default)]
 pub(crate) struct Scratch {
     planes: Vec<Plane>,
@@ -253,7 +253,7 @@ struct Analyzer<'a, const REPORT: bool> {
 impl<const REPORT: bool> Analyzer<'_, REPORT> {
     /// Processes one piece run of an access: `start..end` of plane `offset`
     /// of the accessed resource.
-    #[inline]
+    #[inline(always)]
     fn piece(
         &mut self,
         index: usize,

@@ -62,6 +62,7 @@ impl Plane {
     /// Calls `visit(start, end, segment)` for every segment piece overlapping
     /// `start..end`, in order. With `exact`, segments are first split at the
     /// bounds so that each piece is a whole segment the visitor may change.
+    #[inline]
     pub fn visit<E>(
         &mut self,
         len: u64,
@@ -70,13 +71,24 @@ impl Plane {
         exact: bool,
         mut visit: impl FnMut(u64, u64, &mut Segment) -> Result<(), E>,
     ) -> Result<(), E> {
+        match self {
+            Self::Uniform(segment) if !exact || (start == 0 && end == len) => visit(start, end, segment),
+            _ => self.visit_split(len, start, end, exact, visit),
+        }
+    }
+
+    fn visit_split<E>(
+        &mut self,
+        len: u64,
+        start: u64,
+        end: u64,
+        exact: bool,
+        mut visit: impl FnMut(u64, u64, &mut Segment) -> Result<(), E>,
+    ) -> Result<(), E> {
         if let Self::Uniform(segment) = self {
-            if !exact || (start == 0 && end == len) {
-                return visit(start, end, segment);
-            }
             *self = Self::Split(Self::split_map(*segment, len));
         }
-        let Self::Split(map) = self else { unreachable!("uniform planes returned above") };
+        let Self::Split(map) = self else { unreachable!("uniform planes were split above") };
         if exact {
             split_at(map, start);
             split_at(map, end);
@@ -98,7 +110,15 @@ impl Plane {
     }
 
     /// Replaces `start..end` with one segment.
+    #[inline]
     pub fn assign(&mut self, len: u64, start: u64, end: u64, segment: Segment, scratch: &mut Vec<u64>) {
+        match self {
+            Self::Uniform(old) if start == 0 && end == len => *old = segment,
+            _ => self.assign_part(len, start, end, segment, scratch),
+        }
+    }
+
+    fn assign_part(&mut self, len: u64, start: u64, end: u64, segment: Segment, scratch: &mut Vec<u64>) {
         if start == 0 && end == len {
             *self = Self::Uniform(segment);
             return;
