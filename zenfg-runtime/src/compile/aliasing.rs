@@ -113,25 +113,71 @@ fn same_key(a: &ResourceRecord, a_usage: u32, b: &ResourceRecord, b_usage: u32) 
 /// The end of an allocation list.
 const NONE: u32 = u32::MAX;
 
-/// Plans the physical allocations; returns them and each resource's allocation.
+/// Working tables of allocation planning, kept across compiles.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    key_index: FastMap<AllocationKey, u32>,
+    keys: Vec<AllocationKey>,
+    /// Per key, the last freed allocation, the top of the key's free list.
+    free_head: Vec<u32>,
+    /// Per execution position, the allocations whose current member is last
+    /// used there.
+    release_head: Vec<u32>,
+    /// Per allocation, the next one of the list it is in: a release list
+    /// while it is in use, its key's free list once released.
+    next: Vec<u32>,
+    /// Per allocation, its key.
+    allocation_key: Vec<u32>,
+}
+
+impl Scratch {
+    /// Moves the allocations released before `position` to their free lists.
+    fn release_until(&mut self, swept: &mut usize, position: usize) {
+        while *swept < position {
+            let mut released = std::mem::replace(&mut self.release_head[*swept], NONE);
+            while released != NONE {
+                let next = self.next[released as usize];
+                let key = self.allocation_key[released as usize] as usize;
+                self.next[released as usize] = std::mem::replace(&mut self.free_head[key], released);
+                released = next;
+            }
+            *swept += 1;
+        }
+    }
+
+    /// The index of `key`, added if new.
+    fn key(&mut self, key: AllocationKey) -> u32 {
+        let Self { key_index, keys, free_head, .. } = self;
+        *key_index.entry(key).or_insert_with_key(|key| {
+            keys.push(key.clone());
+            free_head.push(NONE);
+            (keys.len() - 1) as u32
+        })
+    }
+}
+
+/// Plans the physical allocations into `allocations` (emptied first) and
+/// each resource's allocation into `assignment`.
 pub(crate) fn plan_allocations(
     rec: &Recording<'_>,
     uses: &Uses,
     usage: &[u32],
     positions: usize,
-) -> (Vec<Allocation>, Vec<Option<AllocationId>>) {
-    let mut key_index: FastMap<AllocationKey, u32> = FastMap::default();
-    let mut keys: Vec<AllocationKey> = Vec::new();
-    // Per key, the allocations free at the current position.
-    let mut free: Vec<Vec<u32>> = Vec::new();
-    // Allocations whose current member is last used at each position, linked
-    // through `next_release`.
-    let mut release_head = vec![NONE; positions];
-    let mut next_release: Vec<u32> = Vec::new();
-    let mut allocation_key: Vec<u32> = Vec::new();
+    scratch: &mut Scratch,
+    allocations: &mut Vec<Allocation>,
+    assignment: &mut Vec<Option<AllocationId>>,
+) {
+    scratch.key_index.clear();
+    scratch.keys.clear();
+    scratch.free_head.clear();
+    scratch.release_head.clear();
+    scratch.release_head.resize(positions, NONE);
+    scratch.next.clear();
+    scratch.allocation_key.clear();
+    allocations.clear();
+    assignment.clear();
+    assignment.resize(rec.resources.len(), None);
     let mut swept = 0_usize;
-    let mut allocations: Vec<Allocation> = Vec::new();
-    let mut assignment = vec![None; rec.resources.len()];
     // Neighbouring transients usually share a key: the last candidate and its key.
     let mut last: Option<(&ResourceRecord, u32, u32)> = None;
     for &resource in &uses.first_touch {
@@ -140,52 +186,35 @@ pub(crate) fn plan_allocations(
         if record.origin != ResourceOrigin::Transient {
             continue;
         }
-        while swept < lifetime.first as usize {
-            let mut released = std::mem::replace(&mut release_head[swept], NONE);
-            while released != NONE {
-                free[allocation_key[released as usize] as usize].push(released);
-                released = next_release[released as usize];
-            }
-            swept += 1;
-        }
+        scratch.release_until(&mut swept, lifetime.first as usize);
         let bits = usage[resource.index()];
         let key = match last {
             Some((previous, previous_bits, key)) if same_key(previous, previous_bits, record, bits) => key,
-            _ => {
-                let key = AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) };
-                *key_index.entry(key).or_insert_with_key(|key| {
-                    keys.push(key.clone());
-                    free.push(Vec::new());
-                    (keys.len() - 1) as u32
-                })
-            }
+            _ => scratch.key(AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) }),
         };
         last = Some((record, bits, key));
-        let allocation = match free[key as usize].pop() {
-            Some(allocation) => {
-                let entry = &mut allocations[allocation as usize];
-                entry.resources.push(resource);
-                entry.lifetime.last = lifetime.last;
-                allocation
-            }
-            None => {
-                let key_value = keys[key as usize].clone();
-                let estimated_bytes = match &key_value.desc {
-                    PhysicalDesc::Buffer { size, .. } => *size,
-                    PhysicalDesc::Texture { .. } => record.texture_desc().map_or(0, estimated_texture_bytes),
-                };
-                allocations.push(Allocation { key: key_value, resources: vec![resource], estimated_bytes, lifetime });
-                next_release.push(NONE);
-                allocation_key.push(key);
-                (allocations.len() - 1) as u32
-            }
+        let free = scratch.free_head[key as usize];
+        let allocation = if free == NONE {
+            let key_value = scratch.keys[key as usize].clone();
+            let estimated_bytes = match &key_value.desc {
+                PhysicalDesc::Buffer { size, .. } => *size,
+                PhysicalDesc::Texture { .. } => record.texture_desc().map_or(0, estimated_texture_bytes),
+            };
+            allocations.push(Allocation { key: key_value, resources: vec![resource], estimated_bytes, lifetime });
+            scratch.next.push(NONE);
+            scratch.allocation_key.push(key);
+            (allocations.len() - 1) as u32
+        } else {
+            scratch.free_head[key as usize] = scratch.next[free as usize];
+            let entry = &mut allocations[free as usize];
+            entry.resources.push(resource);
+            entry.lifetime.last = lifetime.last;
+            free
         };
-        let head = &mut release_head[lifetime.last as usize];
-        next_release[allocation as usize] = *head;
-        *head = allocation;
+        let head = &mut scratch.release_head[lifetime.last as usize];
+        scratch.next[allocation as usize] = std::mem::replace(head, allocation);
         assignment[resource.index()] = Some(AllocationId(allocation));
     }
-    (allocations, assignment)
 }
 
 #[cfg(test)]

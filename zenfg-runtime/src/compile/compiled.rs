@@ -72,6 +72,7 @@ impl<'frame> CompiledFrame<'frame> {
 impl Drop for CompiledFrame<'_> {
     fn drop(&mut self) {
         self.graph.spare = std::mem::take(&mut self.rec).into_spare();
+        self.graph.scratch.recycle(std::mem::take(&mut self.plan));
     }
 }
 

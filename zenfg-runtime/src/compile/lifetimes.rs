@@ -12,6 +12,7 @@ pub(crate) struct Lifetime {
 }
 
 /// What retained work does with each resource.
+#[derive(Default)]
 pub(crate) struct Uses {
     /// Lifetime of every resource a retained node touches (roots do not
     /// extend lifetimes).
@@ -23,9 +24,13 @@ pub(crate) struct Uses {
 }
 
 impl Uses {
-    /// No uses yet, for `resources` resources.
-    pub fn new(resources: usize) -> Self {
-        Self { lifetimes: vec![None; resources], required: vec![0; resources], first_touch: Vec::new() }
+    /// Forgets every use, and makes room for `resources` resources.
+    pub fn reset(&mut self, resources: usize) {
+        self.lifetimes.clear();
+        self.lifetimes.resize(resources, None);
+        self.required.clear();
+        self.required.resize(resources, 0);
+        self.first_touch.clear();
     }
 
     /// Adds the accesses of the retained node at execution `position`.

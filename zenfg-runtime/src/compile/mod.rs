@@ -21,6 +21,7 @@ mod report;
 mod retention;
 pub(crate) mod roots;
 pub(crate) mod segments;
+mod storage;
 mod tables;
 mod usage;
 pub(crate) mod views;
@@ -35,9 +36,10 @@ use crate::ids::{AllocationId, DebugGroupId, PassId, ResourceId};
 use crate::record::Recording;
 use crate::record::frame::Frame;
 
-pub(crate) use content::Scratch;
+pub(crate) use storage::Scratch;
 
 /// Everything execution needs, computed at compile.
+#[derive(Default)]
 pub(crate) struct Plan {
     /// Retained nodes in execution (= recording) order.
     pub order: Vec<PassId>,
@@ -74,11 +76,14 @@ struct Walked {
 
 /// Visits the retained nodes once, in recording (= execution) order, and
 /// hands each to the stages that work node by node.
-fn walk_retained(rec: &Recording<'_>, retained: &[bool]) -> Walked {
-    let mut order = Vec::with_capacity(rec.nodes.len());
-    let mut uses = lifetimes::Uses::new(rec.resources.len());
-    let mut segments = segments::Segments::default();
-    let mut views = views::ViewPlanner::default();
+fn walk_retained(rec: &Recording<'_>, retained: &[bool], scratch: &mut Scratch) -> Walked {
+    let mut order = std::mem::take(&mut scratch.order);
+    order.clear();
+    let mut uses = std::mem::take(&mut scratch.uses);
+    uses.reset(rec.resources.len());
+    let mut segments = segments::Segments::new(std::mem::take(&mut scratch.segments));
+    let views = &mut scratch.views;
+    views.reset();
     for (index, (node, _)) in rec.nodes.iter().zip(retained).enumerate().filter(|(_, (_, kept))| **kept) {
         let position = order.len() as u32;
         order.push(PassId(index as u32));
@@ -108,17 +113,31 @@ fn plan(
     let validated = Instant::now();
 
     let reporting = options.report_level != ReportLevel::None;
-    let mut content = content::analyze(rec, reporting, scratch)?;
+    let mut content = content::analyze(rec, reporting, &mut scratch.content)?;
     let analyzed = Instant::now();
 
     let roots = roots::resolve_roots(rec, &mut content.state)?;
-    let retained = retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges);
+    let mut retained = std::mem::take(&mut scratch.retained);
+    retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges, &mut retained);
     let culled = Instant::now();
 
-    let Walked { order, uses, segments, views } = walk_retained(rec, &retained);
-    let usage = usage::derive_usage(rec, &uses.required)?;
-    let (allocations, resource_allocation) = aliasing::plan_allocations(rec, &uses, &usage, order.len());
-    let lifetimes = uses.lifetimes;
+    let Walked { order, mut uses, segments, views } = walk_retained(rec, &retained, scratch);
+    let mut usage = std::mem::take(&mut scratch.usage);
+    usage::derive_usage(rec, &uses.required, &mut usage)?;
+    let mut allocations = std::mem::take(&mut scratch.allocations);
+    let mut resource_allocation = std::mem::take(&mut scratch.resource_allocation);
+    let positions = order.len();
+    aliasing::plan_allocations(
+        rec,
+        &uses,
+        &usage,
+        positions,
+        &mut scratch.aliasing,
+        &mut allocations,
+        &mut resource_allocation,
+    );
+    let lifetimes = std::mem::take(&mut uses.lifetimes);
+    scratch.uses = uses;
     let plan = Plan { order, segments, usage, lifetimes, allocations, resource_allocation, views };
     let planned = Instant::now();
 
@@ -137,13 +156,14 @@ fn plan(
         report.summary.timings.total = finished - started;
         report
     });
-    content.recycle(scratch);
+    content.recycle(&mut scratch.content);
 
     for (callback, kept) in rec.callbacks.iter_mut().zip(&retained) {
         if !kept {
             callback.take();
         }
     }
+    scratch.retained = retained;
     // Imports no retained work touches let go of their native objects.
     for resource in bound {
         if plan.lifetimes[resource.index()].is_none() {

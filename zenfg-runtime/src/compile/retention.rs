@@ -10,14 +10,17 @@ use crate::ids::PassId;
 /// `value_edges` are `(from, to)` pairs with `from < to`, grouped by
 /// ascending `to` (content analysis emits them in recording order). Sweeping
 /// them backwards therefore settles every node before its producers are
-/// visited, so one pass computes the closure without a stack.
+/// visited, so one pass computes the closure without a stack. The result is
+/// written into `retained`, one flag per node.
 pub(crate) fn retain(
     nodes: usize,
     side_effects: &[PassId],
     roots: &[ResolvedRoot],
     value_edges: &[(PassId, PassId)],
-) -> Vec<bool> {
-    let mut retained = vec![false; nodes];
+    retained: &mut Vec<bool>,
+) {
+    retained.clear();
+    retained.resize(nodes, false);
     for producer in side_effects.iter().chain(roots.iter().flat_map(|root| &root.producers)) {
         retained[producer.index()] = true;
     }
@@ -26,7 +29,6 @@ pub(crate) fn retain(
             retained[from.index()] = true;
         }
     }
-    retained
 }
 
 #[cfg(test)]
@@ -36,6 +38,8 @@ mod tests {
     #[test]
     fn the_backward_sweep_reaches_transitive_producers() {
         let edges = [(PassId(0), PassId(1)), (PassId(1), PassId(3)), (PassId(2), PassId(4))];
-        assert_eq!(retain(5, &[PassId(3)], &[], &edges), vec![true, true, false, true, false]);
+        let mut retained = Vec::new();
+        retain(5, &[PassId(3)], &[], &edges, &mut retained);
+        assert_eq!(retained, vec![true, true, false, true, false]);
     }
 }

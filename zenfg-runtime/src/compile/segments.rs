@@ -22,7 +22,6 @@ pub(crate) struct Segment {
 
 /// Splits the execution order at every external submission, node by node.
 /// Empty graph segments are never produced.
-#[derive(Default)]
 pub(crate) struct Segments {
     segments: Vec<Segment>,
     /// First position of the graph segment being extended.
@@ -30,6 +29,12 @@ pub(crate) struct Segments {
 }
 
 impl Segments {
+    /// Starts splitting into `segments`, emptied first.
+    pub fn new(mut segments: Vec<Segment>) -> Self {
+        segments.clear();
+        Self { segments, start: 0 }
+    }
+
     /// Adds the retained node at execution `position`.
     #[inline]
     pub fn node(&mut self, position: u32, work: &NodeWork) {

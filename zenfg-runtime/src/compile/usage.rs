@@ -13,8 +13,8 @@ use crate::types::{ResourceOrigin, ResourceUsage, UsagePolicy};
 /// copies included: they are still encoded). Transients with
 /// `UsagePolicy::Infer` get exactly that; fixed transients and imports keep
 /// their fixed or exposed usage, which must contain it.
-pub(crate) fn derive_usage(rec: &Recording<'_>, required: &[u32]) -> Result<Vec<u32>> {
-    let mut effective = Vec::with_capacity(required.len());
+pub(crate) fn derive_usage(rec: &Recording<'_>, required: &[u32], effective: &mut Vec<u32>) -> Result<()> {
+    effective.clear();
     for (index, (resource, &needed)) in rec.resources.iter().zip(required).enumerate() {
         let transient = resource.origin == ResourceOrigin::Transient;
         let mismatch = |available: ResourceUsage, required: ResourceUsage| FrameGraphError::UsageMismatch {
@@ -66,5 +66,5 @@ pub(crate) fn derive_usage(rec: &Recording<'_>, required: &[u32]) -> Result<Vec<
         };
         effective.push(bits);
     }
-    Ok(effective)
+    Ok(())
 }

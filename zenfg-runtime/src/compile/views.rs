@@ -29,10 +29,10 @@ pub(crate) struct PlannedView {
 }
 
 /// Planned views and the view of every access.
+#[derive(Default)]
 pub(crate) struct ViewPlan {
     pub views: Vec<PlannedView>,
-    /// The view of each access, by access id; shorter than the access table
-    /// (or empty) when the trailing accesses bind no view.
+    /// The view of each access, by access id; empty when no access binds a view.
     access_views: Vec<u32>,
 }
 
@@ -57,6 +57,21 @@ pub(crate) struct ViewPlanner {
 }
 
 impl ViewPlanner {
+    /// Forgets the last plan, keeping its storage.
+    pub fn reset(&mut self) {
+        self.views.clear();
+        self.access_views.clear();
+        self.explicit.clear();
+        self.implicit.clear();
+        self.next_implicit.clear();
+    }
+
+    /// Takes back the storage of a plan that is done.
+    pub fn recycle(&mut self, plan: ViewPlan) {
+        self.views = plan.views;
+        self.access_views = plan.access_views;
+    }
+
     /// Adds the accesses of one retained node.
     #[inline]
     pub fn node(&mut self, rec: &Recording<'_>, node: &NodeRecord) {
@@ -78,8 +93,8 @@ impl ViewPlanner {
             None => self.implicit_view(rec, access.resource, region, usage),
         };
         self.views[slot as usize].usage |= usage;
-        if self.access_views.len() <= id {
-            self.access_views.resize(id + 1, NO_VIEW);
+        if self.access_views.is_empty() {
+            self.access_views.resize(rec.accesses.len(), NO_VIEW);
         }
         self.access_views[id] = slot;
     }
@@ -157,8 +172,9 @@ impl ViewPlanner {
         slot
     }
 
-    pub fn finish(self) -> ViewPlan {
-        ViewPlan { views: self.views, access_views: self.access_views }
+    /// The plan; the planner keeps its other tables.
+    pub fn finish(&mut self) -> ViewPlan {
+        ViewPlan { views: std::mem::take(&mut self.views), access_views: std::mem::take(&mut self.access_views) }
     }
 }
 
