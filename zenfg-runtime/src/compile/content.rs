@@ -83,6 +83,10 @@ pub(crate) struct Scratch {
     values: Vec<ValueInfo>,
     access_values: Vec<Option<ValueId>>,
     value_edges: Vec<(PassId, PassId)>,
+    dependencies: Vec<Dependency>,
+    dependency_index: FastMap<(PassId, PassId, ResourceId, HazardKind), u32>,
+    readers: Vec<(PassId, u32)>,
+    split: Vec<u64>,
 }
 
 /// Takes a table out of the scratch, emptied.
@@ -139,7 +143,6 @@ pub(crate) fn piece_range(resource: &ResourceRecord, plane: u32, start: u64, end
 
 /// Collects the dependencies reports show, de-duplicated on
 /// `(from, to, resource, hazard)`.
-#[derive(Default)]
 struct Dependencies {
     all: Vec<Dependency>,
     index: FastMap<(PassId, PassId, ResourceId, HazardKind), u32>,
@@ -419,38 +422,49 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
 /// Runs content analysis over every node. With `report`, also tracks
 /// values and readers and reports ordering dependencies (WAR, WAW).
 pub(crate) fn analyze(rec: &Recording<'_>, report: bool, scratch: &mut Scratch) -> Result<ContentOutcome> {
-    let mut values = reuse(&mut scratch.values);
-    let state = initial_state(rec, report.then_some(&mut values), scratch);
-    let mut value_edges = reuse(&mut scratch.value_edges);
-    value_edges.reserve(rec.accesses.len());
     let mut access_values = reuse(&mut scratch.access_values);
-    let (values, value_edges, dependencies, state) = if report {
-        let mut analyzer = Analyzer::<true>::new(rec, state, values, value_edges);
+    if report {
+        let mut analyzer = Analyzer::<true>::new(rec, scratch);
         analyzer.run(&mut access_values)?;
-        (analyzer.values, analyzer.value_edges, analyzer.deps.all, analyzer.state)
+        Ok(analyzer.finish(access_values, scratch))
     } else {
-        let mut analyzer = Analyzer::<false>::new(rec, state, values, value_edges);
+        let mut analyzer = Analyzer::<false>::new(rec, scratch);
         analyzer.run(&mut access_values)?;
-        (analyzer.values, analyzer.value_edges, analyzer.deps.all, analyzer.state)
-    };
-    Ok(ContentOutcome { values, access_values, value_edges, dependencies, state })
+        Ok(analyzer.finish(access_values, scratch))
+    }
 }
 
 impl<'a, const REPORT: bool> Analyzer<'a, REPORT> {
-    fn new(
-        rec: &'a Recording<'a>,
-        state: ContentState,
-        values: Vec<ValueInfo>,
-        value_edges: Vec<(PassId, PassId)>,
-    ) -> Self {
+    /// An analyzer working in the storage of `scratch`.
+    fn new(rec: &'a Recording<'a>, scratch: &mut Scratch) -> Self {
+        let mut values = reuse(&mut scratch.values);
+        let state = initial_state(rec, REPORT.then_some(&mut values), scratch);
+        let mut value_edges = reuse(&mut scratch.value_edges);
+        value_edges.reserve(rec.accesses.len());
+        let mut index = std::mem::take(&mut scratch.dependency_index);
+        index.clear();
         Self {
             rec,
             state,
             values,
             value_edges,
-            deps: Dependencies::default(),
-            readers: Vec::new(),
-            scratch: Vec::new(),
+            deps: Dependencies { all: reuse(&mut scratch.dependencies), index },
+            readers: reuse(&mut scratch.readers),
+            scratch: reuse(&mut scratch.split),
+        }
+    }
+
+    /// The outcome; the working tables go back to `scratch`.
+    fn finish(self, access_values: Vec<Option<ValueId>>, scratch: &mut Scratch) -> ContentOutcome {
+        scratch.dependency_index = self.deps.index;
+        scratch.readers = self.readers;
+        scratch.split = self.scratch;
+        ContentOutcome {
+            values: self.values,
+            access_values,
+            value_edges: self.value_edges,
+            dependencies: self.deps.all,
+            state: self.state,
         }
     }
 }
@@ -464,5 +478,6 @@ impl ContentOutcome {
         scratch.values = self.values;
         scratch.access_values = self.access_values;
         scratch.value_edges = self.value_edges;
+        scratch.dependencies = self.dependencies;
     }
 }

@@ -88,13 +88,13 @@ pub(crate) fn build(
     level: ReportLevel,
     timings: CompilationTimings,
 ) -> CompilationReport {
-    let logical: Vec<&ResourceRecord> = rec
-        .resources
-        .iter()
-        .zip(&plan.resource_allocation)
-        .filter(|(_, allocation)| allocation.is_some())
-        .map(|(resource, _)| resource)
-        .collect();
+    let (mut logical_transient_count, mut logical_transient_bytes) = (0, 0);
+    for (resource, allocation) in rec.resources.iter().zip(&plan.resource_allocation) {
+        if allocation.is_some() {
+            logical_transient_count += 1;
+            logical_transient_bytes += logical_bytes(resource);
+        }
+    }
     let summary = CompilationSummary {
         recorded_node_count: rec.nodes.len(),
         retained_node_count: plan.order.len(),
@@ -105,8 +105,8 @@ pub(crate) fn build(
         value_count: content.values.len(),
         dependency_count: content.dependencies.len(),
         allocation_count: plan.allocations.len(),
-        logical_transient_count: logical.len(),
-        logical_transient_bytes: logical.iter().map(|resource| logical_bytes(resource)).sum(),
+        logical_transient_count,
+        logical_transient_bytes,
         physical_allocation_bytes: plan.allocations.iter().map(|allocation| allocation.estimated_bytes).sum(),
         timings,
     };
@@ -126,6 +126,10 @@ fn full_report(
         execution_order[node.index()] = position as u32;
     }
     let mut report = FullCompilationReport::default();
+    let culled = rec.nodes.len() - plan.order.len();
+    report.nodes.reserve_exact(plan.order.len());
+    report.culled_nodes.reserve_exact(culled);
+    report.diagnostics.reserve_exact(culled);
     for (index, (node, label)) in rec.nodes.iter().zip(&rec.node_labels).enumerate() {
         let id = PassId(index as u32);
         if retained[index] {
@@ -192,12 +196,9 @@ fn full_report(
             range: crate::record::Region::Texture(view.region).range_of(&rec.resources[view.texture.index()]),
         })
         .collect();
-    report.accesses = rec
-        .accesses
-        .iter()
-        .enumerate()
-        .filter(|(_, access)| access.graph_effect())
-        .map(|(index, access)| AccessReport {
+    report.accesses = Vec::with_capacity(rec.accesses.len());
+    report.accesses.extend(rec.accesses.iter().enumerate().filter(|(_, access)| access.graph_effect()).map(
+        |(index, access)| AccessReport {
             id: AccessId(index as u32),
             pass: access.pass,
             resource: access.resource,
@@ -213,8 +214,8 @@ fn full_report(
             }),
             range: access.region().range_of(&rec.resources[access.resource.index()]),
             value: content.access_values[index],
-        })
-        .collect();
+        },
+    ));
     report.values = content
         .values
         .iter()
