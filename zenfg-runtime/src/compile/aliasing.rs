@@ -19,7 +19,7 @@ use crate::format::estimated_texture_bytes;
 use crate::hash::FastMap;
 use crate::ids::{AllocationId, ResourceId};
 use crate::pool::ResourcePoolScope;
-use crate::record::{Recording, ResourceRecord, ResourceShape};
+use crate::record::{Recording, ResourceShape};
 use crate::types::ResourceOrigin;
 
 /// What a physical object must be created as.
@@ -89,25 +89,27 @@ fn physical_desc(rec: &Recording<'_>, resource: ResourceId, usage: u32) -> Physi
 }
 
 /// Whether two transients have equal compatibility keys, judged from their
-/// records without building the keys. `false` may still mean equal keys
-/// (view formats listed in another order), so it only gates a fast path.
-fn same_key(a: &ResourceRecord, a_usage: u32, b: &ResourceRecord, b_usage: u32) -> bool {
-    a_usage == b_usage
-        && a.scope_index() == b.scope_index()
-        && match (&a.shape, &b.shape) {
-            (ResourceShape::Buffer { desc: x, .. }, ResourceShape::Buffer { desc: y, .. }) => {
-                buffer_size_class(x.size) == buffer_size_class(y.size)
-            }
-            (ResourceShape::Texture { desc: x, .. }, ResourceShape::Texture { desc: y, .. }) => {
-                x.format == y.format
-                    && x.size == y.size
-                    && x.dimension == y.dimension
-                    && x.mip_level_count == y.mip_level_count
-                    && x.sample_count == y.sample_count
-                    && x.view_formats == y.view_formats
-            }
-            _ => false,
+/// facts and descriptors without building the keys. `false` may still mean
+/// equal keys (view formats listed in another order), so it only gates a
+/// fast path.
+fn same_key(rec: &Recording<'_>, a: ResourceId, a_usage: u32, b: ResourceId, b_usage: u32) -> bool {
+    let (x, y) = (&rec.facts[a.index()], &rec.facts[b.index()]);
+    if a_usage != b_usage || x.scoped() != y.scoped() || (x.scoped() && rec.scope(a) != rec.scope(b)) {
+        return false;
+    }
+    match (x.buffer_size(), y.buffer_size()) {
+        (Some(x), Some(y)) => x == y || buffer_size_class(x) == buffer_size_class(y),
+        (None, None) => {
+            let (x, y) = (rec.texture_desc(a), rec.texture_desc(b));
+            x.format == y.format
+                && x.size == y.size
+                && x.dimension == y.dimension
+                && x.mip_level_count == y.mip_level_count
+                && x.sample_count == y.sample_count
+                && x.view_formats == y.view_formats
         }
+        _ => false,
+    }
 }
 
 /// The end of an allocation list.
@@ -179,26 +181,25 @@ pub(crate) fn plan_allocations(
     assignment.resize(rec.resources.len(), None);
     let mut swept = 0_usize;
     // Neighbouring transients usually share a key: the last candidate and its key.
-    let mut last: Option<(&ResourceRecord, u32, u32)> = None;
+    let mut last: Option<(ResourceId, u32, u32)> = None;
     for &resource in &uses.first_touch {
-        let record = &rec.resources[resource.index()];
         let Some(lifetime) = uses.lifetimes[resource.index()] else { continue };
-        if record.origin != ResourceOrigin::Transient {
+        if rec.facts[resource.index()].origin != ResourceOrigin::Transient {
             continue;
         }
         scratch.release_until(&mut swept, lifetime.first as usize);
         let bits = usage[resource.index()];
         let key = match last {
-            Some((previous, previous_bits, key)) if same_key(previous, previous_bits, record, bits) => key,
+            Some((previous, previous_bits, key)) if same_key(rec, previous, previous_bits, resource, bits) => key,
             _ => scratch.key(AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) }),
         };
-        last = Some((record, bits, key));
+        last = Some((resource, bits, key));
         let free = scratch.free_head[key as usize];
         let allocation = if free == NONE {
             let key_value = scratch.keys[key as usize].clone();
             let estimated_bytes = match &key_value.desc {
                 PhysicalDesc::Buffer { size, .. } => *size,
-                PhysicalDesc::Texture { .. } => record.texture_desc().map_or(0, estimated_texture_bytes),
+                PhysicalDesc::Texture { .. } => estimated_texture_bytes(rec.texture_desc(resource)),
             };
             allocations.push(Allocation { key: key_value, resources: vec![resource], estimated_bytes, lifetime });
             scratch.next.push(NONE);

@@ -170,8 +170,8 @@ impl Dependencies {
 /// The value id segments carry when values are not tracked (no report).
 const UNTRACKED: ValueId = ValueId(u32::MAX);
 
-fn initial_content(resource: &ResourceRecord, external: Option<ValueId>) -> Content {
-    match (resource.origin, external) {
+fn initial_content(origin: ResourceOrigin, external: Option<ValueId>) -> Content {
+    match (origin, external) {
         (ResourceOrigin::Imported, Some(value)) => Content::Defined { value, producer: None },
         (ResourceOrigin::Imported, None) => Content::Undefined(UndefinedCause::ImportedUndefined),
         (ResourceOrigin::Surface, _) => Content::Undefined(UndefinedCause::Surface),
@@ -187,19 +187,21 @@ fn initial_state(rec: &Recording<'_>, mut values: Option<&mut Vec<ValueInfo>>, s
         planes: reuse(&mut scratch.planes),
         plane_len: reuse(&mut scratch.plane_len),
     };
-    for (index, resource) in rec.resources.iter().enumerate() {
+    for (index, (resource, facts)) in rec.resources.iter().zip(&rec.facts).enumerate() {
         let id = ResourceId(index as u32);
-        let external = (resource.origin == ResourceOrigin::Imported && resource.initial == InitialContents::Defined)
-            .then(|| match values.as_deref_mut() {
-                Some(values) => {
-                    values.push(ValueInfo { resource: id, producer: None, access: None });
-                    ValueId((values.len() - 1) as u32)
+        let external =
+            (facts.origin == ResourceOrigin::Imported && facts.initial() == InitialContents::Defined).then(|| {
+                match values.as_deref_mut() {
+                    Some(values) => {
+                        values.push(ValueInfo { resource: id, producer: None, access: None });
+                        ValueId((values.len() - 1) as u32)
+                    }
+                    None => UNTRACKED,
                 }
-                None => UNTRACKED,
             });
-        let segment = Segment::new(initial_content(resource, external));
+        let segment = Segment::new(initial_content(facts.origin, external));
         state.plane_base.push(state.planes.len() as u32);
-        match (resource.buffer_size(), resource.texture_desc()) {
+        match (facts.buffer_size(), resource.texture_desc()) {
             (Some(size), _) => {
                 state.planes.push(Plane::Uniform(segment));
                 state.plane_len.push(size);

@@ -169,8 +169,8 @@ fn full_report(
             id: ResourceId(index as u32),
             kind: resource.kind(),
             label: resource.label().clone(),
-            origin: resource.origin,
-            initial_contents: resource.initial,
+            origin: rec.facts[index].origin,
+            initial_contents: rec.facts[index].initial(),
             descriptor: match &resource.shape {
                 ResourceShape::Texture { desc, .. } => ResourceDescriptor::Texture((**desc).clone()),
                 ResourceShape::Buffer { desc, .. } => ResourceDescriptor::Buffer(desc.clone()),
@@ -180,7 +180,7 @@ fn full_report(
             lifetime: plan.lifetimes[index]
                 .map(|lifetime| ResourceLifetime { first_use: lifetime.first, last_use: lifetime.last }),
             allocation: plan.resource_allocation[index],
-            scoped: resource.scope_index().is_some(),
+            scoped: rec.facts[index].scoped(),
             debug_group: resource.group(),
         })
         .collect();

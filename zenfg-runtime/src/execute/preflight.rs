@@ -51,7 +51,7 @@ fn check_executor(rec: &Recording<'_>, pass: PassId, work: &NodeWork) -> Result<
 
 fn check_access(rec: &Recording<'_>, plan: &Plan, access: &AccessRecord) -> Result<()> {
     let resource = &rec.resources[access.resource.index()];
-    if resource.origin == ResourceOrigin::Transient {
+    if rec.facts[access.resource.index()].origin == ResourceOrigin::Transient {
         if plan.resource_allocation[access.resource.index()].is_none() {
             return Err(FrameGraphError::internal(format!("retained transient {} has no allocation", access.resource)));
         }

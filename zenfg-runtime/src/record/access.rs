@@ -47,8 +47,7 @@ impl Frame<'_> {
         range: BufferRange,
     ) -> Result<Region> {
         self.check_brand(buffer.brand)?;
-        let record = &self.rec.resources[buffer.id.index()];
-        let Some(size) = record.buffer_size() else {
+        let Some(size) = self.rec.facts[buffer.id.index()].buffer_size() else {
             return Err(FrameGraphError::internal("a buffer handle names a texture"));
         };
         match range.resolve(size) {

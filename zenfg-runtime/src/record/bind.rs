@@ -19,7 +19,7 @@ impl<'frame> Frame<'frame> {
     /// never destroys it. One native object backs at most one logical resource
     /// per recording.
     fn bind(&mut self, resource: ResourceId, native: NativeResource) -> Result<()> {
-        if self.rec.resources[resource.index()].origin == ResourceOrigin::Transient {
+        if self.rec.facts[resource.index()].origin == ResourceOrigin::Transient {
             return Err(self.mismatch(resource, "transients are allocated by the graph and cannot be bound".into()));
         }
         if let Some(&other) = self.bound.get(&native)
@@ -43,15 +43,15 @@ impl<'frame> Frame<'frame> {
     /// the logical size and have the exposed usage (FG4003).
     pub fn bind_imported_buffer(&mut self, buffer: Buffer<'frame>, native: &wgpu::Buffer) -> Result<()> {
         self.check_brand(buffer.brand)?;
-        let record = &self.rec.resources[buffer.id.index()];
-        if let ResourceShape::Buffer { desc } = &record.shape {
+        let facts = &self.rec.facts[buffer.id.index()];
+        if let ResourceShape::Buffer { desc } = &self.rec.resources[buffer.id.index()].shape {
             if native.size() < desc.size {
                 return Err(self.mismatch(
                     buffer.id,
                     format!("the native buffer has {} bytes but the logical buffer needs {}", native.size(), desc.size),
                 ));
             }
-            if let Some(exposed) = record.exposed_buffer_usage()
+            if let Some(exposed) = facts.exposed_buffer_usage()
                 && !native.usage().contains(exposed)
             {
                 return Err(self.mismatch(
@@ -69,8 +69,8 @@ impl<'frame> Frame<'frame> {
     pub fn bind_imported_texture(&mut self, texture: impl Into<Texture<'frame>>, native: &wgpu::Texture) -> Result<()> {
         let texture = texture.into();
         self.check_brand(texture.brand)?;
-        let record = &self.rec.resources[texture.id.index()];
-        if let ResourceShape::Texture { desc } = &record.shape {
+        let facts = &self.rec.facts[texture.id.index()];
+        if let ResourceShape::Texture { desc } = &self.rec.resources[texture.id.index()].shape {
             if native.usage().contains(TextureUsages::TRANSIENT_ATTACHMENT) {
                 return Err(self.mismatch(texture.id, "TRANSIENT_ATTACHMENT textures cannot be imported".into()));
             }
@@ -102,7 +102,7 @@ impl<'frame> Frame<'frame> {
                     ),
                 ));
             }
-            if let Some(exposed) = record.exposed_texture_usage()
+            if let Some(exposed) = facts.exposed_texture_usage()
                 && !native.usage().contains(exposed)
             {
                 return Err(self.mismatch(

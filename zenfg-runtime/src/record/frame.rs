@@ -7,7 +7,7 @@ use wgpu::TextureUsages;
 
 use super::conflict::ConflictIndex;
 use super::view::normalize_view;
-use super::{NativeResource, Recording, ResourceRecord, ResourceShape, ViewRecord, check_label};
+use super::{NativeResource, Recording, ResourceFacts, ResourceRecord, ResourceShape, ViewRecord, check_label};
 use crate::compile::{CompileOptions, CompiledFrame};
 use crate::desc::{
     BufferDesc, ImportBufferOptions, ImportTextureOptions, NormalizedTextureViewDesc, TextureDesc, TextureViewDesc,
@@ -72,9 +72,10 @@ impl<'frame> Frame<'frame> {
     }
 
     #[inline]
-    fn push_resource(&mut self, record: ResourceRecord) -> Result<ResourceId> {
+    fn push_resource(&mut self, record: ResourceRecord, facts: ResourceFacts) -> Result<ResourceId> {
         let Some(index) = next_index(self.rec.resources.len()) else { return Err(too_many_resources(&record)) };
         self.rec.resources.push(record);
+        self.rec.facts.push(facts);
         Ok(ResourceId(index))
     }
 
@@ -113,7 +114,8 @@ impl<'frame> Frame<'frame> {
         }
         let group = self.current_group();
         let shape = ResourceShape::Texture { desc: Box::new(desc) };
-        self.push_resource(ResourceRecord::new(shape, origin, initial, exposed.map(|usage| usage.bits()), scope, group))
+        let facts = ResourceFacts::new(&shape, origin, initial, promised.map(|usage| usage.bits()), scope.is_some());
+        self.push_resource(ResourceRecord::new(shape, scope, group), facts)
     }
 
     #[inline]
@@ -127,8 +129,14 @@ impl<'frame> Frame<'frame> {
     ) -> Result<ResourceId> {
         check_label(&desc.label, "buffer")?;
         let group = self.current_group();
+        let promised = match (origin, desc.usage) {
+            (ResourceOrigin::Transient, UsagePolicy::Fixed(usage)) => Some(usage),
+            (ResourceOrigin::Transient, UsagePolicy::Infer) => None,
+            (ResourceOrigin::Imported | ResourceOrigin::Surface, _) => exposed,
+        };
         let shape = ResourceShape::Buffer { desc };
-        self.push_resource(ResourceRecord::new(shape, origin, initial, exposed.map(|usage| usage.bits()), scope, group))
+        let facts = ResourceFacts::new(&shape, origin, initial, promised.map(|usage| usage.bits()), scope.is_some());
+        self.push_resource(ResourceRecord::new(shape, scope, group), facts)
     }
 
     fn check_scope(&self, scope: ResourcePoolScope) -> Result<()> {

@@ -42,67 +42,114 @@ pub(crate) enum NativeResource {
     Buffer(wgpu::Buffer),
 }
 
-/// One logical resource, in 64 bytes: optional parts share a flag byte
-/// instead of each carrying its own discriminant.
+/// One logical resource: its descriptor, bound native object, pool scope and
+/// debug group. What the passes over every resource read is kept apart, in
+/// [`ResourceFacts`].
 pub(crate) struct ResourceRecord {
     pub shape: ResourceShape,
     /// Boxed: only imports have one, and it is large.
     pub native: Option<Box<NativeResource>>,
-    /// The exposed usage's bits, when [`EXPOSED`] is set.
-    exposed: u32,
-    /// The pool scope's index, when [`SCOPED`] is set; the scope's owner is
-    /// the recording's runtime.
+    /// The pool scope's index, when the facts say the resource is scoped;
+    /// the scope's owner is the recording's runtime.
     scope: u32,
     /// The debug group's id, or [`NO_GROUP`].
     group: u32,
-    pub origin: ResourceOrigin,
-    pub initial: InitialContents,
-    flags: u8,
 }
 
-/// The resource has an exposed usage.
-const EXPOSED: u8 = 1;
-/// The resource is in a pool scope.
-const SCOPED: u8 = 1 << 1;
 /// `ResourceRecord::group` of a resource registered outside any group.
 const NO_GROUP: u32 = u32::MAX;
 
-impl ResourceRecord {
+/// What the passes over every resource read of it, in 16 bytes: a quarter of
+/// its record, which is read only where these do not suffice.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ResourceFacts {
+    /// A buffer's logical size; 0 for a texture.
+    size: u64,
+    /// The usage's bits, when [`PROMISED`] is set.
+    promised: u32,
+    pub origin: ResourceOrigin,
+    flags: u8,
+}
+
+/// The resource is a texture.
+const TEXTURE: u8 = 1;
+/// An import declared with defined initial contents.
+const DEFINED: u8 = 1 << 1;
+/// The resource has a fixed (transient) or exposed (import) usage.
+const PROMISED: u8 = 1 << 2;
+/// The resource is in a pool scope.
+const SCOPED: u8 = 1 << 3;
+
+impl ResourceFacts {
+    /// The facts of a resource of `shape`; `promised` is the fixed usage of a
+    /// transient or the exposed usage of an import.
     pub fn new(
-        shape: ResourceShape,
+        shape: &ResourceShape,
         origin: ResourceOrigin,
         initial: InitialContents,
-        exposed: Option<u32>,
-        scope: Option<ResourcePoolScope>,
-        group: Option<DebugGroupId>,
+        promised: Option<u32>,
+        scoped: bool,
     ) -> Self {
-        let flags = if exposed.is_some() { EXPOSED } else { 0 } | if scope.is_some() { SCOPED } else { 0 };
-        Self {
-            shape,
-            native: None,
-            exposed: exposed.unwrap_or(0),
-            scope: scope.map_or(0, |scope| scope.index),
-            group: group.map_or(NO_GROUP, DebugGroupId::get),
-            origin,
-            initial,
-            flags,
-        }
+        let (size, texture) = match shape {
+            ResourceShape::Buffer { desc } => (desc.size, 0),
+            ResourceShape::Texture { .. } => (0, TEXTURE),
+        };
+        let defined = if initial == InitialContents::Defined { DEFINED } else { 0 };
+        let flags = texture | defined | if promised.is_some() { PROMISED } else { 0 } | if scoped { SCOPED } else { 0 };
+        Self { size, promised: promised.unwrap_or(0), origin, flags }
+    }
+
+    /// The logical size of a buffer; `None` for a texture.
+    #[inline]
+    pub fn buffer_size(&self) -> Option<u64> {
+        (self.flags & TEXTURE == 0).then_some(self.size)
+    }
+
+    #[inline]
+    pub fn is_texture(&self) -> bool {
+        self.flags & TEXTURE != 0
+    }
+
+    pub fn initial(&self) -> InitialContents {
+        if self.flags & DEFINED != 0 { InitialContents::Defined } else { InitialContents::Undefined }
+    }
+
+    /// The fixed usage of a transient or the exposed usage of an import, as
+    /// bits of its kind's flags.
+    #[inline]
+    pub fn promised(&self) -> Option<u32> {
+        (self.flags & PROMISED != 0).then_some(self.promised)
+    }
+
+    /// The exposed usage of an import, if given.
+    fn exposed(&self) -> Option<u32> {
+        self.promised().filter(|_| self.origin != ResourceOrigin::Transient)
     }
 
     /// The exposed usage of an imported or surface texture, if given.
     pub fn exposed_texture_usage(&self) -> Option<TextureUsages> {
-        (self.flags & EXPOSED != 0).then(|| TextureUsages::from_bits_truncate(self.exposed))
+        self.exposed().map(TextureUsages::from_bits_truncate)
     }
 
     /// The exposed usage of an imported buffer, if given.
     pub fn exposed_buffer_usage(&self) -> Option<BufferUsages> {
-        (self.flags & EXPOSED != 0).then(|| BufferUsages::from_bits_truncate(self.exposed))
+        self.exposed().map(BufferUsages::from_bits_truncate)
     }
 
-    /// The index of the pool scope the resource was created in, if any.
     #[inline]
-    pub fn scope_index(&self) -> Option<u32> {
-        (self.flags & SCOPED != 0).then_some(self.scope)
+    pub fn scoped(&self) -> bool {
+        self.flags & SCOPED != 0
+    }
+}
+
+impl ResourceRecord {
+    pub fn new(shape: ResourceShape, scope: Option<ResourcePoolScope>, group: Option<DebugGroupId>) -> Self {
+        Self {
+            shape,
+            native: None,
+            scope: scope.map_or(0, |scope| scope.index),
+            group: group.map_or(NO_GROUP, DebugGroupId::get),
+        }
     }
 
     /// The debug group open when the resource was registered.
@@ -491,6 +538,8 @@ pub(crate) struct GroupRecord {
 #[derive(Default)]
 pub(crate) struct Recording<'frame> {
     pub resources: Vec<ResourceRecord>,
+    /// The facts of each resource, by resource id.
+    pub facts: Vec<ResourceFacts>,
     pub views: Vec<ViewRecord>,
     pub nodes: Vec<NodeRecord>,
     /// The label of each node, by node id.
@@ -518,6 +567,7 @@ pub(crate) struct Recording<'frame> {
 #[derive(Default)]
 pub(crate) struct Spare {
     resources: Vec<ResourceRecord>,
+    facts: Vec<ResourceFacts>,
     views: Vec<ViewRecord>,
     nodes: Vec<NodeRecord>,
     node_labels: Vec<Label>,
@@ -537,6 +587,7 @@ impl Recording<'_> {
             owner,
             callbacks: Vec::with_capacity(spare.nodes.capacity()),
             resources: spare.resources,
+            facts: spare.facts,
             views: spare.views,
             nodes: spare.nodes,
             node_labels: spare.node_labels,
@@ -559,6 +610,7 @@ impl Recording<'_> {
         }
         Spare {
             resources: emptied(self.resources),
+            facts: emptied(self.facts),
             views: emptied(self.views),
             nodes: emptied(self.nodes),
             node_labels: emptied(self.node_labels),
@@ -574,7 +626,8 @@ impl Recording<'_> {
 
     /// The pool scope a resource was created in, if any.
     pub fn scope(&self, id: ResourceId) -> Option<ResourcePoolScope> {
-        self.resources[id.index()].scope_index().map(|index| ResourcePoolScope { owner: self.owner, index })
+        let index = self.resources[id.index()].scope;
+        self.facts[id.index()].scoped().then_some(ResourcePoolScope { owner: self.owner, index })
     }
 
     pub fn resource_ref(&self, id: ResourceId) -> ResourceRef {
@@ -625,12 +678,13 @@ fn check_unusual_label(label: &str, what: &str) -> Result<(), FrameGraphError> {
 
 #[cfg(all(test, target_pointer_width = "64"))]
 mod tests {
-    use super::{AccessRecord, NodeRecord, ResourceRecord};
+    use super::{AccessRecord, NodeRecord, ResourceFacts, ResourceRecord};
 
     #[test]
     fn hot_records_keep_their_sizes() {
         assert_eq!(size_of::<AccessRecord>(), 32);
-        assert_eq!(size_of::<ResourceRecord>(), 64);
+        assert_eq!(size_of::<ResourceRecord>(), 56);
+        assert_eq!(size_of::<ResourceFacts>(), 16);
         assert_eq!(size_of::<NodeRecord>(), 40);
     }
 }

@@ -704,7 +704,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     ) -> Result<&mut Self> {
         self.frame.check_brand(src.buffer.brand)?;
         let (point, region) = self.texture_point(dst, size)?;
-        let buffer_size = self.frame.rec.resources[src.buffer.id.index()].buffer_size().unwrap_or(0);
+        let buffer_size = self.frame.rec.facts[src.buffer.id.index()].buffer_size().unwrap_or(0);
         let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), src.layout, size, buffer_size)
             .map_err(|message| self.invalid_copy(point.texture, message))?;
         let effect = !is_empty_copy(size);
@@ -736,7 +736,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     ) -> Result<&mut Self> {
         self.frame.check_brand(dst.buffer.brand)?;
         let (point, region) = self.texture_point(src, size)?;
-        let buffer_size = self.frame.rec.resources[dst.buffer.id.index()].buffer_size().unwrap_or(0);
+        let buffer_size = self.frame.rec.facts[dst.buffer.id.index()].buffer_size().unwrap_or(0);
         let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), dst.layout, size, buffer_size)
             .map_err(|message| self.invalid_copy(point.texture, message))?;
         let effect = !is_empty_copy(size);

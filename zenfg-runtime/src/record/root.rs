@@ -25,7 +25,8 @@ impl<'frame> Frame<'frame> {
 
     fn check_reason(&self, resource: ResourceId, reason: RootReason, whole: bool) -> Result<()> {
         let record = &self.rec.resources[resource.index()];
-        let origin = record.origin;
+        let facts = &self.rec.facts[resource.index()];
+        let origin = facts.origin;
         match reason {
             RootReason::Present => {
                 if origin != ResourceOrigin::Surface {
@@ -46,7 +47,7 @@ impl<'frame> Frame<'frame> {
             RootReason::Readback => match &record.shape {
                 ResourceShape::Buffer { .. } => {
                     if origin != ResourceOrigin::Imported
-                        || record.exposed_buffer_usage() != Some(BufferUsages::MAP_READ | BufferUsages::COPY_DST)
+                        || facts.exposed_buffer_usage() != Some(BufferUsages::MAP_READ | BufferUsages::COPY_DST)
                     {
                         return Err(self.invalid_root(
                             resource,
@@ -86,7 +87,7 @@ impl<'frame> Frame<'frame> {
         if let Region::Buffer { offset, end } = region
             && offset == end
         {
-            let size = self.rec.resources[buffer.id.index()].buffer_size().unwrap_or(0);
+            let size = self.rec.facts[buffer.id.index()].buffer_size().unwrap_or(0);
             return Err(FrameGraphError::InvalidBufferRange {
                 pass: None,
                 resource: self.rec.resource_ref(buffer.id),
