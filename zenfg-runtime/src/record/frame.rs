@@ -7,7 +7,9 @@ use wgpu::TextureUsages;
 
 use super::conflict::ConflictIndex;
 use super::view::normalize_view;
-use super::{NativeResource, Recording, ResourceFacts, ResourceRecord, ResourceShape, ViewRecord, check_label};
+use super::{
+    NativeResource, Recording, ResourceFacts, ResourceRecord, ResourceShape, ViewRecord, check_label, push_built,
+};
 use crate::compile::{CompileOptions, CompiledFrame};
 use crate::desc::{
     BufferDesc, ImportBufferOptions, ImportTextureOptions, NormalizedTextureViewDesc, TextureDesc, TextureViewDesc,
@@ -71,11 +73,17 @@ impl<'frame> Frame<'frame> {
         }
     }
 
-    #[inline]
-    fn push_resource(&mut self, record: ResourceRecord, facts: ResourceFacts) -> Result<ResourceId> {
-        let Some(index) = next_index(self.rec.resources.len()) else { return Err(too_many_resources(&record)) };
-        self.rec.resources.push(record);
-        self.rec.facts.push(facts);
+    #[inline(always)]
+    fn push_resource(
+        &mut self,
+        shape: ResourceShape,
+        facts: ResourceFacts,
+        scope: Option<ResourcePoolScope>,
+        group: Option<DebugGroupId>,
+    ) -> Result<ResourceId> {
+        let Some(index) = next_index(self.rec.resources.len()) else { return Err(too_many_resources(&shape)) };
+        push_built(&mut self.rec.resources, || ResourceRecord::new(shape, scope, group));
+        push_built(&mut self.rec.facts, || facts);
         Ok(ResourceId(index))
     }
 
@@ -115,10 +123,10 @@ impl<'frame> Frame<'frame> {
         let group = self.current_group();
         let shape = ResourceShape::Texture { desc: Box::new(desc) };
         let facts = ResourceFacts::new(&shape, origin, initial, promised.map(|usage| usage.bits()), scope.is_some());
-        self.push_resource(ResourceRecord::new(shape, scope, group), facts)
+        self.push_resource(shape, facts, scope, group)
     }
 
-    #[inline]
+    #[inline(always)]
     fn register_buffer(
         &mut self,
         desc: BufferDesc,
@@ -136,7 +144,7 @@ impl<'frame> Frame<'frame> {
         };
         let shape = ResourceShape::Buffer { desc };
         let facts = ResourceFacts::new(&shape, origin, initial, promised.map(|usage| usage.bits()), scope.is_some());
-        self.push_resource(ResourceRecord::new(shape, scope, group), facts)
+        self.push_resource(shape, facts, scope, group)
     }
 
     fn check_scope(&self, scope: ResourcePoolScope) -> Result<()> {
@@ -177,6 +185,7 @@ impl<'frame> Frame<'frame> {
     }
 
     /// A transient buffer. Zero-sized buffers are allowed and have no contents.
+    #[inline]
     pub fn create_buffer(&mut self, desc: BufferDesc) -> Result<Buffer<'frame>> {
         let id = self.register_buffer(desc, ResourceOrigin::Transient, InitialContents::Undefined, None, None)?;
         Ok(Buffer { id, brand: self.brand })
@@ -414,10 +423,14 @@ impl<'frame> Frame<'frame> {
 }
 
 #[cold]
-fn too_many_resources(record: &ResourceRecord) -> FrameGraphError {
+fn too_many_resources(shape: &ResourceShape) -> FrameGraphError {
+    let label = match shape {
+        ResourceShape::Texture { desc } => &desc.label,
+        ResourceShape::Buffer { desc } => &desc.label,
+    };
     FrameGraphError::InvalidResourceDescriptor {
         resource: None,
-        label: record.label().clone(),
+        label: label.clone(),
         message: "too many resources in one recording (the limit is u32::MAX - 1)".into(),
     }
 }

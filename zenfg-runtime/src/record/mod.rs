@@ -83,6 +83,7 @@ const SCOPED: u8 = 1 << 3;
 impl ResourceFacts {
     /// The facts of a resource of `shape`; `promised` is the fixed usage of a
     /// transient or the exposed usage of an import.
+    #[inline(always)]
     pub fn new(
         shape: &ResourceShape,
         origin: ResourceOrigin,
@@ -143,6 +144,7 @@ impl ResourceFacts {
 }
 
 impl ResourceRecord {
+    #[inline(always)]
     pub fn new(shape: ResourceShape, scope: Option<ResourcePoolScope>, group: Option<DebugGroupId>) -> Self {
         Self {
             shape,
@@ -654,6 +656,14 @@ impl Recording<'_> {
     pub fn poison(&mut self, error: FrameGraphError) {
         self.poisoned.get_or_insert(error);
     }
+}
+
+/// Appends the element `make` builds once room for it is reserved, so that
+/// it is written straight into the table instead of being assembled on the
+/// stack and copied, a copy that also stalls on store forwarding.
+#[inline(always)]
+pub(crate) fn push_built<T>(table: &mut Vec<T>, make: impl FnOnce() -> T) {
+    table.extend(std::iter::once_with(make));
 }
 
 /// Checks that a label is not blank.

@@ -19,7 +19,7 @@ use super::access::{TextureRule, TextureSelection};
 use super::copy::{buffer_footprint, is_empty_copy, texture_copy_region};
 use super::{
     AccessRecord, Callback, ClearOp, ColorTarget, CopyOp, DepthTarget, NodeRecord, NodeWork, Region, TexturePoint,
-    check_label,
+    check_label, push_built,
 };
 use crate::context::{CommandContext, ComputePassContext, ExternalSubmissionContext, RenderPassContext};
 use crate::desc::{BufferRange, Label};
@@ -126,7 +126,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         }
         let Some(id) = next_index(rec.accesses.len()) else { return Err(self.too_many_accesses()) };
         self.frame.conflicts.insert(&self.frame.rec.resources, &record);
-        self.frame.rec.accesses.push(record);
+        push_built(&mut self.frame.rec.accesses, || record);
         Ok(AccessId(id))
     }
 
@@ -525,15 +525,20 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
                 return Err(error);
             }
         };
-        let end = table_len(self.frame.rec.accesses.len());
         let rec = &mut self.frame.rec;
-        rec.nodes.push(NodeRecord::new(self.accesses_start..end, work, self.group, self.side_effect));
-        rec.node_labels.push(std::mem::take(&mut self.pass.label));
+        let accesses = self.accesses_start..table_len(rec.accesses.len());
+        push_built(&mut rec.nodes, || NodeRecord::new(accesses, work, self.group, self.side_effect));
+        let label = std::mem::take(&mut self.pass.label);
+        push_built(&mut rec.node_labels, || label);
         if self.side_effect {
             rec.side_effects.push(self.pass.id);
         }
-        self.frame.rec.callbacks.push(callback);
-        Ok(self.pass.id)
+        push_built(&mut rec.callbacks, || callback);
+        let id = self.pass.id;
+        // Closed, and with its label moved into the recording, the builder
+        // owns nothing: skip its drop, which would only check that.
+        std::mem::forget(self);
+        Ok(id)
     }
 
     /// Removes everything this builder added to the shared tables.
