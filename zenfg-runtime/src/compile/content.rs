@@ -293,8 +293,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
             } else {
                 Content::Undefined(UndefinedCause::Discarded)
             };
-            let segment = Segment { content, readers: NO_READER, writer: Some(access.pass) };
-            self.state.planes[plane].assign(len, start, end, segment, &mut self.scratch);
+            self.state.planes[plane].assign(len, start, end, content, access.pass, &mut self.scratch);
         }
         Ok(())
     }

@@ -109,16 +109,28 @@ impl Plane {
         Ok(())
     }
 
-    /// Replaces `start..end` with one segment.
+    /// Replaces `start..end` with one segment of `content` written by
+    /// `writer`. The segment is passed in parts, which fit in registers.
     #[inline]
-    pub fn assign(&mut self, len: u64, start: u64, end: u64, segment: Segment, scratch: &mut Vec<u64>) {
+    pub fn assign(&mut self, len: u64, start: u64, end: u64, content: Content, writer: PassId, scratch: &mut Vec<u64>) {
         match self {
-            Self::Uniform(old) if start == 0 && end == len => *old = segment,
-            _ => self.assign_part(len, start, end, segment, scratch),
+            Self::Uniform(old) if start == 0 && end == len => {
+                *old = Segment { content, readers: NO_READER, writer: Some(writer) };
+            }
+            _ => self.assign_part(len, start, end, content, writer, scratch),
         }
     }
 
-    fn assign_part(&mut self, len: u64, start: u64, end: u64, segment: Segment, scratch: &mut Vec<u64>) {
+    fn assign_part(
+        &mut self,
+        len: u64,
+        start: u64,
+        end: u64,
+        content: Content,
+        writer: PassId,
+        scratch: &mut Vec<u64>,
+    ) {
+        let segment = Segment { content, readers: NO_READER, writer: Some(writer) };
         if start == 0 && end == len {
             *self = Self::Uniform(segment);
             return;
@@ -179,13 +191,13 @@ mod tests {
     fn partial_writes_split_and_whole_writes_collapse() {
         let mut scratch = Vec::new();
         let mut plane = Plane::Uniform(Segment::new(Content::Undefined(UndefinedCause::Transient)));
-        plane.assign(8, 2, 4, defined(1), &mut scratch);
-        plane.assign(8, 3, 6, defined(2), &mut scratch);
+        plane.assign(8, 2, 4, defined(1).content, PassId(1), &mut scratch);
+        plane.assign(8, 3, 6, defined(2).content, PassId(2), &mut scratch);
         let seen = pieces(&mut plane, 8, 0, 8);
         assert_eq!(seen.iter().map(|&(a, b, _)| (a, b)).collect::<Vec<_>>(), vec![(0, 2), (2, 3), (3, 6), (6, 8)]);
         assert_eq!(seen[1].2, defined(1).content);
         assert_eq!(pieces(&mut plane, 8, 5, 7).len(), 2);
-        plane.assign(8, 0, 8, defined(3), &mut scratch);
+        plane.assign(8, 0, 8, defined(3).content, PassId(3), &mut scratch);
         assert!(matches!(plane, Plane::Uniform(_)));
     }
 
@@ -209,11 +221,11 @@ mod tests {
         let mut scratch = Vec::new();
         let runs = |plane: &mut Plane| pieces(plane, 16, 0, 16);
         let mut plane = Plane::Uniform(defined(1));
-        plane.assign(16, 4, 8, defined(2), &mut scratch);
-        plane.assign(16, 4, 6, defined(3), &mut scratch);
-        plane.assign(16, 7, 8, defined(4), &mut scratch);
-        plane.assign(16, 10, 12, defined(5), &mut scratch);
-        plane.assign(16, 10, 12, defined(6), &mut scratch);
+        plane.assign(16, 4, 8, defined(2).content, PassId(2), &mut scratch);
+        plane.assign(16, 4, 6, defined(3).content, PassId(3), &mut scratch);
+        plane.assign(16, 7, 8, defined(4).content, PassId(4), &mut scratch);
+        plane.assign(16, 10, 12, defined(5).content, PassId(5), &mut scratch);
+        plane.assign(16, 10, 12, defined(6).content, PassId(6), &mut scratch);
         let expected = [(0, 4, 1), (4, 6, 3), (6, 7, 2), (7, 8, 4), (8, 10, 1), (10, 12, 6), (12, 16, 1)]
             .map(|(a, b, value)| (a, b, defined(value).content));
         assert_eq!(runs(&mut plane), expected);

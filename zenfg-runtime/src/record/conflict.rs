@@ -54,7 +54,7 @@ pub(crate) struct ConflictIndex {
 }
 
 /// Calls `f(plane, start, end)` for every (resource, mip) plane piece of an access.
-fn for_each_piece(access: &AccessRecord, desc: Option<&TextureDesc>, mut f: impl FnMut(u32, u64, u64)) {
+fn for_each_piece(access: AccessRecord, desc: Option<&TextureDesc>, mut f: impl FnMut(u32, u64, u64)) {
     match (access.region(), desc) {
         (Region::Buffer { offset, end }, _) => f(0, offset, end),
         (Region::Texture(region), Some(desc)) => {
@@ -105,7 +105,7 @@ impl ConflictIndex {
         &mut self,
         resources: &[ResourceRecord],
         earlier: &[AccessRecord],
-        candidate: &AccessRecord,
+        candidate: AccessRecord,
     ) -> Option<usize> {
         if earlier.len() < INDEX_THRESHOLD {
             // Most accesses of a node are to distinct resources.
@@ -122,12 +122,12 @@ impl ConflictIndex {
         &mut self,
         resources: &[ResourceRecord],
         earlier: &[AccessRecord],
-        candidate: &AccessRecord,
+        candidate: AccessRecord,
     ) -> Option<usize> {
         let desc = resources[candidate.resource.index()].texture_desc();
         let planes = self.planes.get_or_insert_with(|| {
             let mut planes = HashMap::new();
-            for access in earlier {
+            for &access in earlier {
                 Self::add(&mut planes, resources, access);
             }
             planes
@@ -145,7 +145,7 @@ impl ConflictIndex {
 
     /// Adds an accepted access to the index, if the index is in use.
     #[inline]
-    pub fn insert(&mut self, resources: &[ResourceRecord], access: &AccessRecord) {
+    pub fn insert(&mut self, resources: &[ResourceRecord], access: AccessRecord) {
         if let Some(planes) = &mut self.planes {
             Self::add(planes, resources, access);
         }
@@ -157,7 +157,7 @@ impl ConflictIndex {
         self.planes = None;
     }
 
-    fn scan(earlier: &[AccessRecord], candidate: &AccessRecord, desc: Option<&TextureDesc>) -> Option<usize> {
+    fn scan(earlier: &[AccessRecord], candidate: AccessRecord, desc: Option<&TextureDesc>) -> Option<usize> {
         earlier.iter().position(|access| {
             access.resource == candidate.resource
                 && (access.mode == AccessMode::Write || candidate.mode == AccessMode::Write)
@@ -165,7 +165,7 @@ impl ConflictIndex {
         })
     }
 
-    fn add(planes: &mut HashMap<(ResourceId, u32), Plane>, resources: &[ResourceRecord], access: &AccessRecord) {
+    fn add(planes: &mut HashMap<(ResourceId, u32), Plane>, resources: &[ResourceRecord], access: AccessRecord) {
         let writes = access.mode == AccessMode::Write;
         let desc = resources[access.resource.index()].texture_desc();
         for_each_piece(access, desc, |mip, start, end| {

@@ -76,13 +76,13 @@ impl<'frame> Frame<'frame> {
     #[inline(always)]
     fn push_resource(
         &mut self,
-        shape: ResourceShape,
         facts: ResourceFacts,
         scope: Option<ResourcePoolScope>,
         group: Option<DebugGroupId>,
+        shape: impl FnOnce() -> ResourceShape,
     ) -> Result<ResourceId> {
-        let Some(index) = next_index(self.rec.resources.len()) else { return Err(too_many_resources(&shape)) };
-        push_built(&mut self.rec.resources, || ResourceRecord::new(shape, scope, group));
+        let Some(index) = next_index(self.rec.resources.len()) else { return Err(too_many_resources(&shape())) };
+        push_built(&mut self.rec.resources, || ResourceRecord::new(shape(), scope, group));
         push_built(&mut self.rec.facts, || facts);
         Ok(ResourceId(index))
     }
@@ -121,9 +121,8 @@ impl<'frame> Frame<'frame> {
             ));
         }
         let group = self.current_group();
-        let shape = ResourceShape::Texture { desc: Box::new(desc) };
-        let facts = ResourceFacts::new(&shape, origin, initial, promised.map(|usage| usage.bits()), scope.is_some());
-        self.push_resource(shape, facts, scope, group)
+        let facts = ResourceFacts::new(None, origin, initial, promised.map(|usage| usage.bits()), scope.is_some());
+        self.push_resource(facts, scope, group, || ResourceShape::Texture { desc: Box::new(desc) })
     }
 
     #[inline(always)]
@@ -135,16 +134,18 @@ impl<'frame> Frame<'frame> {
         exposed: Option<wgpu::BufferUsages>,
         scope: Option<ResourcePoolScope>,
     ) -> Result<ResourceId> {
-        check_label(&desc.label, "buffer")?;
+        // Taken apart so that the record is built from its fields in place.
+        let BufferDesc { label, size, usage } = desc;
+        check_label(&label, "buffer")?;
         let group = self.current_group();
-        let promised = match (origin, desc.usage) {
+        let promised = match (origin, usage) {
             (ResourceOrigin::Transient, UsagePolicy::Fixed(usage)) => Some(usage),
             (ResourceOrigin::Transient, UsagePolicy::Infer) => None,
             (ResourceOrigin::Imported | ResourceOrigin::Surface, _) => exposed,
         };
-        let shape = ResourceShape::Buffer { desc };
-        let facts = ResourceFacts::new(&shape, origin, initial, promised.map(|usage| usage.bits()), scope.is_some());
-        self.push_resource(shape, facts, scope, group)
+        let facts =
+            ResourceFacts::new(Some(size), origin, initial, promised.map(|usage| usage.bits()), scope.is_some());
+        self.push_resource(facts, scope, group, || ResourceShape::Buffer { desc: BufferDesc { label, size, usage } })
     }
 
     fn check_scope(&self, scope: ResourcePoolScope) -> Result<()> {

@@ -81,19 +81,20 @@ const PROMISED: u8 = 1 << 2;
 const SCOPED: u8 = 1 << 3;
 
 impl ResourceFacts {
-    /// The facts of a resource of `shape`; `promised` is the fixed usage of a
-    /// transient or the exposed usage of an import.
+    /// The facts of a buffer of `buffer_size` bytes, or of a texture (`None`);
+    /// `promised` is the fixed usage of a transient or the exposed usage of
+    /// an import.
     #[inline(always)]
     pub fn new(
-        shape: &ResourceShape,
+        buffer_size: Option<u64>,
         origin: ResourceOrigin,
         initial: InitialContents,
         promised: Option<u32>,
         scoped: bool,
     ) -> Self {
-        let (size, texture) = match shape {
-            ResourceShape::Buffer { desc } => (desc.size, 0),
-            ResourceShape::Texture { .. } => (0, TEXTURE),
+        let (size, texture) = match buffer_size {
+            Some(size) => (size, 0),
+            None => (0, TEXTURE),
         };
         let defined = if initial == InitialContents::Defined { DEFINED } else { 0 };
         let flags = texture | defined | if promised.is_some() { PROMISED } else { 0 } | if scoped { SCOPED } else { 0 };

@@ -121,17 +121,17 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     fn push(&mut self, record: AccessRecord) -> Result<AccessId> {
         let rec = &self.frame.rec;
         let earlier = &rec.accesses[self.accesses_start as usize..];
-        if let Some(index) = self.frame.conflicts.find_conflict(&rec.resources, earlier, &record) {
-            return Err(self.conflict(&record, index));
+        if let Some(index) = self.frame.conflicts.find_conflict(&rec.resources, earlier, record) {
+            return Err(self.conflict(record, index));
         }
         let Some(id) = next_index(rec.accesses.len()) else { return Err(self.too_many_accesses()) };
-        self.frame.conflicts.insert(&self.frame.rec.resources, &record);
+        self.frame.conflicts.insert(&self.frame.rec.resources, record);
         push_built(&mut self.frame.rec.accesses, || record);
         Ok(AccessId(id))
     }
 
     #[cold]
-    fn conflict(&self, record: &AccessRecord, index: usize) -> FrameGraphError {
+    fn conflict(&self, record: AccessRecord, index: usize) -> FrameGraphError {
         let rec = &self.frame.rec;
         let other = &rec.accesses[self.accesses_start as usize + index];
         let resource = &rec.resources[record.resource.index()];
@@ -158,8 +158,13 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         }
     }
 
+    /// The token of a declared access.
     fn token<R: AccessMarker>(&self, access: AccessId) -> AccessToken<'frame, R> {
-        let resource = self.frame.rec.accesses[access.index()].resource;
+        self.token_of(access, self.frame.rec.accesses[access.index()].resource)
+    }
+
+    /// The token of a declared access of `resource`.
+    fn token_of<R: AccessMarker>(&self, access: AccessId, resource: crate::ids::ResourceId) -> AccessToken<'frame, R> {
         AccessToken::new(self.frame.brand, self.pass.id, access, resource)
     }
 
@@ -177,7 +182,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         let selection = self.frame.texture_selection(Some(&self.pass), target, rule)?;
         let (resource, view, region) = texture_parts(selection);
         let access = self.push(self.read(R::ROLE, resource, view, region))?;
-        Ok(self.token(access))
+        Ok(self.token_of(access, resource))
     }
 
     fn texture_write<R: AccessMarker>(
@@ -189,7 +194,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         let selection = self.frame.texture_selection(Some(&self.pass), target, rule)?;
         let (resource, view, region) = texture_parts(selection);
         let access = self.push(self.write(R::ROLE, resource, view, region, contents))?;
-        Ok(self.token(access))
+        Ok(self.token_of(access, resource))
     }
 
     fn buffer_read<R: AccessMarker>(
@@ -199,7 +204,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     ) -> Result<AccessToken<'frame, R>> {
         let region = self.frame.buffer_region(Some(&self.pass), buffer, range)?;
         let access = self.push(self.read(R::ROLE, buffer.id, None, region))?;
-        Ok(self.token(access))
+        Ok(self.token_of(access, buffer.id))
     }
 
     fn buffer_write<R: AccessMarker>(
@@ -210,7 +215,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     ) -> Result<AccessToken<'frame, R>> {
         let region = self.frame.buffer_region(Some(&self.pass), buffer, range)?;
         let access = self.push(self.write(R::ROLE, buffer.id, None, region, contents))?;
-        Ok(self.token(access))
+        Ok(self.token_of(access, buffer.id))
     }
 
     fn check_attachment_format(&self, selection: &TextureSelection, role: AccessRole) -> Result<()> {
