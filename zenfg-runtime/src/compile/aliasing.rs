@@ -47,11 +47,14 @@ pub(crate) struct AllocationKey {
     pub desc: PhysicalDesc,
 }
 
-/// One physical allocation of the plan.
+/// One physical allocation of the plan. Its resources are those the plan
+/// assigns to it; their lifetimes are disjoint, so they take turns in order of
+/// first use.
 #[derive(Clone, Debug)]
 pub(crate) struct Allocation {
     pub key: AllocationKey,
-    pub resources: Vec<ResourceId>,
+    /// The first resource placed in it.
+    pub first: ResourceId,
     pub estimated_bytes: u64,
     pub lifetime: Lifetime,
 }
@@ -201,15 +204,13 @@ pub(crate) fn plan_allocations(
                 PhysicalDesc::Buffer { size, .. } => *size,
                 PhysicalDesc::Texture { .. } => estimated_texture_bytes(rec.texture_desc(resource)),
             };
-            allocations.push(Allocation { key: key_value, resources: vec![resource], estimated_bytes, lifetime });
+            allocations.push(Allocation { key: key_value, first: resource, estimated_bytes, lifetime });
             scratch.next.push(NONE);
             scratch.allocation_key.push(key);
             (allocations.len() - 1) as u32
         } else {
             scratch.free_head[key as usize] = scratch.next[free as usize];
-            let entry = &mut allocations[free as usize];
-            entry.resources.push(resource);
-            entry.lifetime.last = lifetime.last;
+            allocations[free as usize].lifetime.last = lifetime.last;
             free
         };
         let head = &mut scratch.release_head[lifetime.last as usize];

@@ -69,6 +69,20 @@ fn compatibility_key(key: &AllocationKey, partitions: &mut FastMap<ResourcePoolS
     text
 }
 
+/// The resources of each allocation, in the order they take turns in it.
+fn allocation_members(plan: &Plan) -> Vec<Vec<ResourceId>> {
+    let mut members = vec![Vec::new(); plan.allocations.len()];
+    for (index, allocation) in plan.resource_allocation.iter().enumerate() {
+        if let Some(allocation) = allocation {
+            members[allocation.index()].push(ResourceId(index as u32));
+        }
+    }
+    for list in &mut members {
+        list.sort_unstable_by_key(|resource| plan.lifetimes[resource.index()].map(|lifetime| lifetime.first));
+    }
+    members
+}
+
 pub(crate) fn segment_reports(plan: &Plan) -> Vec<ExecutionSegmentReport> {
     plan.segments
         .iter()
@@ -266,18 +280,20 @@ fn full_report(
         })
         .collect();
     let mut partitions = FastMap::default();
+    let mut members = allocation_members(plan);
     report.allocations = plan
         .allocations
         .iter()
+        .zip(&mut members)
         .enumerate()
-        .map(|(index, allocation)| AllocationReport {
+        .map(|(index, (allocation, members))| AllocationReport {
             id: AllocationId(index as u32),
             kind: match allocation.key.desc {
                 PhysicalDesc::Buffer { .. } => ResourceKind::Buffer,
                 PhysicalDesc::Texture { .. } => ResourceKind::Texture,
             },
             compatibility_key: compatibility_key(&allocation.key, &mut partitions),
-            resource_ids: allocation.resources.clone(),
+            resource_ids: std::mem::take(members),
             estimated_byte_size: allocation.estimated_bytes,
         })
         .collect();

@@ -1,7 +1,7 @@
 //! Preflight: everything that can be checked before anything is acquired,
 //! encoded or called.
 //!
-//! Order: allocation invariants, then each retained node in execution order —
+//! Order: each retained node in execution order —
 //! its executor (FG4004), then each of its accesses: a transient has an
 //! allocation, an import or surface has a bound native object (FG4002) whose
 //! usage covers the effective usage (FG4003).
@@ -13,9 +13,6 @@ use crate::record::{AccessRecord, Callback, NativeResource, NodeWork, Recording}
 use crate::types::ResourceOrigin;
 
 pub(crate) fn preflight(rec: &Recording<'_>, plan: &Plan) -> Result<()> {
-    if let Some(empty) = plan.allocations.iter().position(|allocation| allocation.resources.is_empty()) {
-        return Err(FrameGraphError::internal(format!("allocation {empty} holds no resource")));
-    }
     for &pass in &plan.order {
         let node = &rec.nodes[pass.index()];
         check_executor(rec, pass, &node.work)?;

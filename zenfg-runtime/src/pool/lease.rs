@@ -24,7 +24,7 @@ impl<'a> Lease<'a> {
     ) -> Self {
         let mut lease = Self { pool, allocations, instances: Vec::with_capacity(allocations.len()) };
         for allocation in allocations {
-            let label = allocation.resources.first().map_or("", |first| resources[first.index()].label());
+            let label = resources[allocation.first.index()].label();
             let instance = lease.pool.acquire(device, allocation, label);
             lease.instances.push(instance);
         }
