@@ -402,13 +402,19 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
         Ok(produced)
     }
 
-    /// Processes every access in recording order.
-    fn run(&mut self, access_values: &mut Vec<Option<ValueId>>) -> Result<()> {
+    /// Processes every access in recording order, showing each to `observe`
+    /// first.
+    fn run(
+        &mut self,
+        access_values: &mut Vec<Option<ValueId>>,
+        mut observe: impl FnMut(usize, &AccessRecord),
+    ) -> Result<()> {
         let rec = self.rec;
         if REPORT {
             access_values.resize(rec.accesses.len(), None);
         }
         for (index, access) in rec.accesses.iter().enumerate() {
+            observe(index, access);
             if access.graph_effect() {
                 let produced = self.access(index, access).map_err(|piece| undefined_error(rec, access, piece))?;
                 if REPORT {
@@ -422,15 +428,22 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
 
 /// Runs content analysis over every node. With `report`, also tracks
 /// values and readers and reports ordering dependencies (WAR, WAW).
-pub(crate) fn analyze(rec: &Recording<'_>, report: bool, scratch: &mut Scratch) -> Result<ContentOutcome> {
+/// `observe` sees every access (those without graph effect included), in
+/// recording order, so that later stages can share this pass over them.
+pub(crate) fn analyze(
+    rec: &Recording<'_>,
+    report: bool,
+    scratch: &mut Scratch,
+    observe: impl FnMut(usize, &AccessRecord),
+) -> Result<ContentOutcome> {
     let mut access_values = reuse(&mut scratch.access_values);
     if report {
         let mut analyzer = Analyzer::<true>::new(rec, scratch);
-        analyzer.run(&mut access_values)?;
+        analyzer.run(&mut access_values, observe)?;
         Ok(analyzer.finish(access_values, scratch))
     } else {
         let mut analyzer = Analyzer::<false>::new(rec, scratch);
-        analyzer.run(&mut access_values)?;
+        analyzer.run(&mut access_values, observe)?;
         Ok(analyzer.finish(access_values, scratch))
     }
 }

@@ -37,14 +37,20 @@ impl Uses {
     #[inline]
     pub fn node(&mut self, position: u32, accesses: &[AccessRecord]) {
         for access in accesses {
-            let resource = access.resource.index();
-            self.required[resource] |= access.role.texture_usage().bits() | access.role.buffer_usage().bits();
-            match &mut self.lifetimes[resource] {
-                Some(lifetime) => lifetime.last = position,
-                empty @ None => {
-                    *empty = Some(Lifetime { first: position, last: position });
-                    self.first_touch.push(access.resource);
-                }
+            self.access(position, access);
+        }
+    }
+
+    /// Adds one access of the retained node at execution `position`.
+    #[inline]
+    pub fn access(&mut self, position: u32, access: &AccessRecord) {
+        let resource = access.resource.index();
+        self.required[resource] |= access.role.texture_usage().bits() | access.role.buffer_usage().bits();
+        match &mut self.lifetimes[resource] {
+            Some(lifetime) => lifetime.last = position,
+            empty @ None => {
+                *empty = Some(Lifetime { first: position, last: position });
+                self.first_touch.push(access.resource);
             }
         }
     }

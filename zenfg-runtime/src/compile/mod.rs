@@ -25,6 +25,7 @@ mod storage;
 mod tables;
 mod usage;
 pub(crate) mod views;
+mod walk;
 
 use std::time::Instant;
 
@@ -66,35 +67,6 @@ pub(crate) fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<Compi
     }
 }
 
-/// What the stages fed by the walk over the retained nodes produced.
-struct Walked {
-    order: Vec<PassId>,
-    uses: lifetimes::Uses,
-    segments: Vec<segments::Segment>,
-    views: views::ViewPlan,
-}
-
-/// Visits the retained nodes once, in recording (= execution) order, and
-/// hands each to the stages that work node by node.
-fn walk_retained(rec: &Recording<'_>, retained: &[bool], scratch: &mut Scratch) -> Walked {
-    let mut order = std::mem::take(&mut scratch.order);
-    order.clear();
-    let mut uses = std::mem::take(&mut scratch.uses);
-    uses.reset(rec.resources.len());
-    let mut segments = segments::Segments::new(std::mem::take(&mut scratch.segments));
-    let views = &mut scratch.views;
-    views.reset();
-    for (index, (node, _)) in rec.nodes.iter().zip(retained).enumerate().filter(|(_, (_, kept))| **kept) {
-        let position = order.len() as u32;
-        order.push(PassId(index as u32));
-        uses.node(position, rec.node_accesses(node));
-        segments.node(position, &node.work);
-        views.node(rec, node);
-    }
-    let len = order.len() as u32;
-    Walked { order, uses, segments: segments.finish(len), views: views.finish() }
-}
-
 /// Runs every stage over a recording whose builders are all closed.
 fn plan(
     rec: &mut Recording<'_>,
@@ -113,15 +85,18 @@ fn plan(
     let validated = Instant::now();
 
     let reporting = options.report_level != ReportLevel::None;
-    let mut content = content::analyze(rec, reporting, &mut scratch.content)?;
+    let mut stages = walk::NodeStages::start(rec, scratch);
+    let mut content = content::analyze(rec, reporting, &mut scratch.content, |index, access| {
+        stages.access(index, access);
+    })?;
     let analyzed = Instant::now();
 
     let roots = roots::resolve_roots(rec, &mut content.state)?;
     let mut retained = std::mem::take(&mut scratch.retained);
-    retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges, &mut retained);
+    let kept = retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges, &mut retained);
     let culled = Instant::now();
 
-    let Walked { order, mut uses, segments, views } = walk_retained(rec, &retained, scratch);
+    let walk::Walked { order, mut uses, segments, views } = stages.finish(rec, &retained, kept, scratch);
     let mut usage = std::mem::take(&mut scratch.usage);
     usage::derive_usage(rec, &uses.required, &mut usage)?;
     let mut allocations = std::mem::take(&mut scratch.allocations);

@@ -39,11 +39,16 @@ impl Segments {
     #[inline]
     pub fn node(&mut self, position: u32, work: &NodeWork) {
         if matches!(work, NodeWork::External) {
-            self.close_graph_segment(position);
-            self.segments
-                .push(Segment { kind: ExecutionSegmentKind::ExternalSubmission, nodes: position..position + 1 });
-            self.start = position + 1;
+            self.external(position);
         }
+    }
+
+    /// Adds the external submission at execution `position`; the nodes since
+    /// the one added before are graph nodes.
+    pub fn external(&mut self, position: u32) {
+        self.close_graph_segment(position);
+        self.segments.push(Segment { kind: ExecutionSegmentKind::ExternalSubmission, nodes: position..position + 1 });
+        self.start = position + 1;
     }
 
     fn close_graph_segment(&mut self, end: u32) {

@@ -19,6 +19,7 @@ pub(crate) struct Scratch {
     pub order: Vec<PassId>,
     pub segments: Vec<Segment>,
     pub views: ViewPlanner,
+    pub view_accesses: Vec<u32>,
     pub usage: Vec<u32>,
     pub aliasing: aliasing::Scratch,
     pub allocations: Vec<Allocation>,

@@ -43,6 +43,12 @@ impl ViewPlan {
     }
 }
 
+/// Whether an access binds a native view: every texture role but the copies.
+#[inline]
+pub(crate) fn binds_view(access: &AccessRecord) -> bool {
+    !access.role.texture_usage().is_empty() && !access.role.is_copy()
+}
+
 /// Plans views node by node, in execution order.
 #[derive(Default)]
 pub(crate) struct ViewPlanner {
@@ -77,17 +83,22 @@ impl ViewPlanner {
     pub fn node(&mut self, rec: &Recording<'_>, node: &NodeRecord) {
         let first = node.accesses.start as usize;
         for (offset, access) in rec.node_accesses(node).iter().enumerate() {
-            if let Region::Texture(region) = access.region() {
-                self.texture_access(rec, first + offset, access, region);
-            }
+            self.access(rec, first + offset, access);
+        }
+    }
+
+    /// Adds one access of a retained node; `id` is its access id.
+    #[inline]
+    pub fn access(&mut self, rec: &Recording<'_>, id: usize, access: &AccessRecord) {
+        if binds_view(access)
+            && let Region::Texture(region) = access.region()
+        {
+            self.texture_access(rec, id, access, region);
         }
     }
 
     fn texture_access(&mut self, rec: &Recording<'_>, id: usize, access: &AccessRecord, region: TextureRegion) {
         let usage = access.role.texture_usage();
-        if usage.is_empty() || access.role.is_copy() {
-            return;
-        }
         let slot = match access.view() {
             Some(view) => self.explicit_view(rec, access.resource, view),
             None => self.implicit_view(rec, access.resource, region, usage),

@@ -549,6 +549,8 @@ pub(crate) struct Recording<'frame> {
     pub node_labels: Vec<Label>,
     /// The side-effecting nodes, in recording order.
     pub side_effects: Vec<PassId>,
+    /// The external submission nodes, in recording order.
+    pub externals: Vec<PassId>,
     /// The callback of each node, by node id.
     pub callbacks: Vec<Option<Callback<'frame>>>,
     pub accesses: Vec<AccessRecord>,
@@ -575,6 +577,7 @@ pub(crate) struct Spare {
     nodes: Vec<NodeRecord>,
     node_labels: Vec<Label>,
     side_effects: Vec<PassId>,
+    externals: Vec<PassId>,
     accesses: Vec<AccessRecord>,
     colors: Vec<ColorTarget>,
     copies: Vec<CopyOp>,
@@ -595,6 +598,7 @@ impl Recording<'_> {
             nodes: spare.nodes,
             node_labels: spare.node_labels,
             side_effects: spare.side_effects,
+            externals: spare.externals,
             accesses: spare.accesses,
             colors: spare.colors,
             copies: spare.copies,
@@ -618,6 +622,7 @@ impl Recording<'_> {
             nodes: emptied(self.nodes),
             node_labels: emptied(self.node_labels),
             side_effects: emptied(self.side_effects),
+            externals: emptied(self.externals),
             accesses: emptied(self.accesses),
             colors: emptied(self.colors),
             copies: emptied(self.copies),

@@ -531,6 +531,9 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
             }
         };
         let rec = &mut self.frame.rec;
+        if matches!(work, NodeWork::External) {
+            rec.externals.push(self.pass.id);
+        }
         let accesses = self.accesses_start..table_len(rec.accesses.len());
         push_built(&mut rec.nodes, || NodeRecord::new(accesses, work, self.group, self.side_effect));
         let label = std::mem::take(&mut self.pass.label);
