@@ -144,7 +144,7 @@ fn full_report(
     report.nodes.reserve_exact(plan.order.len());
     report.culled_nodes.reserve_exact(culled);
     report.diagnostics.reserve_exact(culled);
-    for (index, (node, label)) in rec.nodes.iter().zip(&rec.node_labels).enumerate() {
+    for (index, (node, label)) in rec.nodes.iter().zip(rec.node_labels.iter()).enumerate() {
         let id = PassId(index as u32);
         if retained[index] {
             report.nodes.push(NodeReport {

@@ -32,8 +32,11 @@ impl<'frame> Frame<'frame> {
             return Err(self.mismatch(resource, message));
         }
         let record = &mut self.rec.resources[resource.index()];
-        if let Some(previous) = record.native.replace(Box::new(native.clone())) {
-            self.bound.remove(&*previous);
+        match record.native.replace(Box::new(native.clone())) {
+            Some(previous) => {
+                self.bound.remove(&*previous);
+            }
+            None => self.rec.bound.push(resource),
         }
         self.bound.insert(native, resource);
         Ok(())

@@ -82,7 +82,7 @@ impl<'frame> Frame<'frame> {
         shape: impl FnOnce() -> ResourceShape,
     ) -> Result<ResourceId> {
         let Some(index) = next_index(self.rec.resources.len()) else { return Err(too_many_resources(&shape())) };
-        push_built(&mut self.rec.resources, || ResourceRecord::new(shape(), scope, group));
+        self.rec.resources.push_built(|| ResourceRecord::new(shape(), scope, group));
         push_built(&mut self.rec.facts, || facts);
         Ok(ResourceId(index))
     }

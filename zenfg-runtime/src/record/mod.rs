@@ -13,12 +13,14 @@ pub(crate) mod frame;
 pub(crate) mod group;
 pub(crate) mod pass;
 pub(crate) mod root;
+pub(crate) mod table;
 pub(crate) mod view;
 
 use std::ops::Range;
 
 use wgpu::{BufferUsages, Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect, TextureUsages};
 
+use self::table::Table;
 use crate::context::{CommandCallback, ComputeCallback, ExternalCallback, RenderCallback};
 use crate::desc::{BufferDesc, Label, NormalizedTextureViewDesc, TextureDesc, TextureViewDesc};
 use crate::error::{FrameGraphError, PassRef, ResourceRef};
@@ -540,13 +542,13 @@ pub(crate) struct GroupRecord {
 /// Everything one recording declared.
 #[derive(Default)]
 pub(crate) struct Recording<'frame> {
-    pub resources: Vec<ResourceRecord>,
+    pub resources: Table<ResourceRecord>,
     /// The facts of each resource, by resource id.
     pub facts: Vec<ResourceFacts>,
     pub views: Vec<ViewRecord>,
     pub nodes: Vec<NodeRecord>,
     /// The label of each node, by node id.
-    pub node_labels: Vec<Label>,
+    pub node_labels: Table<Label>,
     /// The side-effecting nodes, in recording order.
     pub side_effects: Vec<PassId>,
     /// The external submission nodes, in recording order.
@@ -559,6 +561,8 @@ pub(crate) struct Recording<'frame> {
     pub clears: Vec<ClearOp>,
     pub roots: Vec<RootRecord>,
     pub groups: Vec<GroupRecord>,
+    /// The resources a native object was bound to.
+    pub bound: Vec<ResourceId>,
     /// The first error that made the recording unusable; `compile` returns it.
     pub poisoned: Option<FrameGraphError>,
     /// The runtime that records, which owns every pool scope in the recording.
@@ -571,11 +575,11 @@ pub(crate) struct Recording<'frame> {
 /// of tables that can reach megabytes.
 #[derive(Default)]
 pub(crate) struct Spare {
-    resources: Vec<ResourceRecord>,
+    resources: Table<ResourceRecord>,
     facts: Vec<ResourceFacts>,
     views: Vec<ViewRecord>,
     nodes: Vec<NodeRecord>,
-    node_labels: Vec<Label>,
+    node_labels: Table<Label>,
     side_effects: Vec<PassId>,
     externals: Vec<PassId>,
     accesses: Vec<AccessRecord>,
@@ -584,6 +588,7 @@ pub(crate) struct Spare {
     clears: Vec<ClearOp>,
     roots: Vec<RootRecord>,
     groups: Vec<GroupRecord>,
+    bound: Vec<ResourceId>,
 }
 
 impl Recording<'_> {
@@ -605,22 +610,30 @@ impl Recording<'_> {
             clears: spare.clears,
             roots: spare.roots,
             groups: spare.groups,
+            bound: spare.bound,
             poisoned: None,
         }
     }
 
-    /// Empties the tables, keeping their storage.
-    pub fn into_spare(self) -> Spare {
+    /// Empties the tables, keeping their storage. Bound natives are released
+    /// now; the rest of the resource records and the node labels are dropped
+    /// as the next recording overwrites them.
+    pub fn into_spare(mut self) -> Spare {
         fn emptied<T>(mut table: Vec<T>) -> Vec<T> {
             table.clear();
             table
         }
+        for resource in self.bound.drain(..) {
+            self.resources[resource.index()].native = None;
+        }
+        self.resources.clear();
+        self.node_labels.clear();
         Spare {
-            resources: emptied(self.resources),
+            resources: self.resources,
             facts: emptied(self.facts),
             views: emptied(self.views),
             nodes: emptied(self.nodes),
-            node_labels: emptied(self.node_labels),
+            node_labels: self.node_labels,
             side_effects: emptied(self.side_effects),
             externals: emptied(self.externals),
             accesses: emptied(self.accesses),
@@ -629,6 +642,7 @@ impl Recording<'_> {
             clears: emptied(self.clears),
             roots: emptied(self.roots),
             groups: emptied(self.groups),
+            bound: self.bound,
         }
     }
 

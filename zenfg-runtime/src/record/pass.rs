@@ -537,7 +537,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         let accesses = self.accesses_start..table_len(rec.accesses.len());
         push_built(&mut rec.nodes, || NodeRecord::new(accesses, work, self.group, self.side_effect));
         let label = std::mem::take(&mut self.pass.label);
-        push_built(&mut rec.node_labels, || label);
+        rec.node_labels.push_built(|| label);
         if self.side_effect {
             rec.side_effects.push(self.pass.id);
         }
