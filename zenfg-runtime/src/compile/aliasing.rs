@@ -139,7 +139,10 @@ impl Scratch {
     /// Moves the allocations released before `position` to their free lists.
     fn release_until(&mut self, swept: &mut usize, position: usize) {
         while *swept < position {
-            let mut released = std::mem::replace(&mut self.release_head[*swept], NONE);
+            let mut released = self.release_head[*swept];
+            if released != NONE {
+                self.release_head[*swept] = NONE;
+            }
             while released != NONE {
                 let next = self.next[released as usize];
                 let key = self.allocation_key[released as usize] as usize;

@@ -42,7 +42,7 @@ impl Uses {
     }
 
     /// Adds one access of the retained node at execution `position`.
-    #[inline]
+    #[inline(always)]
     pub fn access(&mut self, position: u32, access: &AccessRecord) {
         let resource = access.resource.index();
         self.required[resource] |= access.role.texture_usage().bits() | access.role.buffer_usage().bits();

@@ -86,9 +86,13 @@ fn plan(
 
     let reporting = options.report_level != ReportLevel::None;
     let mut stages = walk::NodeStages::start(rec, scratch);
-    let mut content = content::analyze(rec, reporting, &mut scratch.content, |index, access| {
-        stages.access(index, access);
-    })?;
+    let mut content = content::analyze(
+        rec,
+        reporting,
+        &mut scratch.content,
+        #[inline(always)]
+        |index, access| stages.access(index, access),
+    )?;
     let analyzed = Instant::now();
 
     let roots = roots::resolve_roots(rec, &mut content.state)?;

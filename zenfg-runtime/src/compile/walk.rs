@@ -44,7 +44,7 @@ impl NodeStages {
 
     /// Takes access `index`, as if its node were retained; with every node
     /// retained, a node's execution position is its id.
-    #[inline]
+    #[inline(always)]
     pub fn access(&mut self, index: usize, access: &AccessRecord) {
         self.uses.access(access.pass.get(), access);
         if binds_view(access) {
