@@ -104,52 +104,8 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Self {
-        let module = |source: &str| {
-            device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: None,
-                source: wgpu::ShaderSource::Wgsl(source.into()),
-            })
-        };
-        let compute = |source: &str| {
-            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: None,
-                layout: None,
-                module: &module(source),
-                entry_point: None,
-                compilation_options: Default::default(),
-                cache: None,
-            })
-        };
-        let render = |source: &str, format: TextureFormat, depth: bool| {
-            let module = module(source);
-            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: None,
-                layout: None,
-                vertex: wgpu::VertexState {
-                    module: &module,
-                    entry_point: None,
-                    compilation_options: Default::default(),
-                    buffers: &[],
-                },
-                primitive: Default::default(),
-                depth_stencil: depth.then(|| wgpu::DepthStencilState {
-                    format: TextureFormat::Depth32Float,
-                    depth_write_enabled: Some(true),
-                    depth_compare: Some(wgpu::CompareFunction::Less),
-                    stencil: Default::default(),
-                    bias: Default::default(),
-                }),
-                multisample: Default::default(),
-                fragment: Some(wgpu::FragmentState {
-                    module: &module,
-                    entry_point: None,
-                    compilation_options: Default::default(),
-                    targets: &[Some(format.into())],
-                }),
-                multiview_mask: None,
-                cache: None,
-            })
-        };
+        let compute = |source| support::compute_pipeline(device, "bench", source);
+        let render = |source, format, depth| support::render_pipeline(device, "bench", source, format, depth);
         Self {
             simulate: compute(SIMULATE),
             gbuffer: render(GBUFFER, TextureFormat::Rgba8Unorm, true),
@@ -158,19 +114,6 @@ impl Pipelines {
             composite: render(COMPOSITE, TextureFormat::Rgba8Unorm, false),
         }
     }
-}
-
-fn bind_group(
-    device: &wgpu::Device,
-    layout: &wgpu::BindGroupLayout,
-    resources: &[wgpu::BindingResource<'_>],
-) -> wgpu::BindGroup {
-    let entries: Vec<wgpu::BindGroupEntry<'_>> = resources
-        .iter()
-        .enumerate()
-        .map(|(binding, resource)| wgpu::BindGroupEntry { binding: binding as u32, resource: resource.clone() })
-        .collect();
-    device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })
 }
 
 fn color_attachment(view: &wgpu::TextureView) -> Option<wgpu::RenderPassColorAttachment<'_>> {
@@ -224,18 +167,18 @@ impl Plain {
             texture(TextureFormat::Rgba8Unorm, TextureUsages::STORAGE_BINDING | TextureUsages::TEXTURE_BINDING);
         let layout = |pipeline: &wgpu::ComputePipeline| pipeline.get_bind_group_layout(0);
         Self {
-            particle_group: bind_group(device, &layout(&pipelines.simulate), &[particles.as_entire_binding()]),
-            lighting_group: bind_group(
+            particle_group: support::bind_group(device, &layout(&pipelines.simulate), &[particles.as_entire_binding()]),
+            lighting_group: support::bind_group(
                 device,
                 &pipelines.lighting.get_bind_group_layout(0),
                 &[wgpu::BindingResource::TextureView(&albedo)],
             ),
-            blur_group: bind_group(
+            blur_group: support::bind_group(
                 device,
                 &layout(&pipelines.blur),
                 &[wgpu::BindingResource::TextureView(&hdr), wgpu::BindingResource::TextureView(&blurred)],
             ),
-            composite_group: bind_group(
+            composite_group: support::bind_group(
                 device,
                 &pipelines.composite.get_bind_group_layout(0),
                 &[wgpu::BindingResource::TextureView(&blurred)],
@@ -318,7 +261,7 @@ fn submit_graph(graph: &mut FrameGraph, queue: &wgpu::Queue, pipelines: &Pipelin
     pass.set_side_effect(true);
     let pipeline = pipelines.simulate.clone();
     pass.finish_compute(move |mut cx| {
-        let group = bind_group(
+        let group = support::bind_group(
             cx.device,
             &pipeline.get_bind_group_layout(0),
             &[cx.resources.buffer(token)?.as_entire_binding()],
@@ -346,7 +289,7 @@ fn submit_graph(graph: &mut FrameGraph, queue: &wgpu::Queue, pipelines: &Pipelin
     let _ = pass.color_attachment(hdr, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
     let pipeline = pipelines.lighting.clone();
     pass.finish_render(move |mut cx| {
-        let group = bind_group(
+        let group = support::bind_group(
             cx.device,
             &pipeline.get_bind_group_layout(0),
             &[wgpu::BindingResource::TextureView(cx.resources.texture_view(source)?)],
@@ -363,7 +306,7 @@ fn submit_graph(graph: &mut FrameGraph, queue: &wgpu::Queue, pipelines: &Pipelin
     let destination = pass.storage_texture_write(blurred, WriteContents::Overwrite).unwrap();
     let pipeline = pipelines.blur.clone();
     pass.finish_compute(move |mut cx| {
-        let group = bind_group(
+        let group = support::bind_group(
             cx.device,
             &pipeline.get_bind_group_layout(0),
             &[
@@ -383,7 +326,7 @@ fn submit_graph(graph: &mut FrameGraph, queue: &wgpu::Queue, pipelines: &Pipelin
     let _ = pass.color_attachment(target, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
     let pipeline = pipelines.composite.clone();
     pass.finish_render(move |mut cx| {
-        let group = bind_group(
+        let group = support::bind_group(
             cx.device,
             &pipeline.get_bind_group_layout(0),
             &[wgpu::BindingResource::TextureView(cx.resources.texture_view(source)?)],

@@ -78,62 +78,6 @@ struct Pipelines {
     tonemap: wgpu::RenderPipeline,
 }
 
-fn module(device: &wgpu::Device, label: &str, source: &str) -> wgpu::ShaderModule {
-    device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(label),
-        source: wgpu::ShaderSource::Wgsl(source.into()),
-    })
-}
-
-fn compute(device: &wgpu::Device, label: &str, source: &str) -> wgpu::ComputePipeline {
-    device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some(label),
-        layout: None,
-        module: &module(device, label, source),
-        entry_point: None,
-        compilation_options: Default::default(),
-        cache: None,
-    })
-}
-
-fn render(device: &wgpu::Device, label: &str, source: &str, format: TextureFormat) -> wgpu::RenderPipeline {
-    let module = module(device, label, source);
-    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some(label),
-        layout: None,
-        vertex: wgpu::VertexState {
-            module: &module,
-            entry_point: None,
-            compilation_options: Default::default(),
-            buffers: &[],
-        },
-        primitive: Default::default(),
-        depth_stencil: None,
-        multisample: Default::default(),
-        fragment: Some(wgpu::FragmentState {
-            module: &module,
-            entry_point: None,
-            compilation_options: Default::default(),
-            targets: &[Some(format.into())],
-        }),
-        multiview_mask: None,
-        cache: None,
-    })
-}
-
-fn bind_group(
-    device: &wgpu::Device,
-    layout: &wgpu::BindGroupLayout,
-    resources: &[wgpu::BindingResource<'_>],
-) -> wgpu::BindGroup {
-    let entries: Vec<wgpu::BindGroupEntry<'_>> = resources
-        .iter()
-        .enumerate()
-        .map(|(binding, resource)| wgpu::BindGroupEntry { binding: binding as u32, resource: resource.clone() })
-        .collect();
-    device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })
-}
-
 /// Records and executes one frame with CPU and GPU timing.
 fn frame(
     graph: &mut FrameGraph,
@@ -161,7 +105,7 @@ fn frame(
     let state_out = simulate.storage_buffer_write(state, BufferRange::whole(), WriteContents::Overwrite)?;
     let pipeline = pipelines.simulate.clone();
     simulate.finish_compute(move |mut cx| {
-        let group = bind_group(
+        let group = support::bind_group(
             cx.device,
             &pipeline.get_bind_group_layout(0),
             &[cx.resources.buffer(state_out)?.as_entire_binding()],
@@ -176,7 +120,7 @@ fn frame(
     let energy_out = integrate.storage_buffer_write(energy, BufferRange::whole(), WriteContents::Overwrite)?;
     let pipeline = pipelines.integrate.clone();
     integrate.finish_compute(move |mut cx| {
-        let group = bind_group(
+        let group = support::bind_group(
             cx.device,
             &pipeline.get_bind_group_layout(0),
             &[cx.resources.buffer(state_in)?.as_entire_binding(), cx.resources.buffer(energy_out)?.as_entire_binding()],
@@ -202,7 +146,7 @@ fn frame(
     let _ = tonemap.color_attachment(ldr, ColorAttachmentOps::clear_store(Color::BLACK))?;
     let pipeline = pipelines.tonemap.clone();
     tonemap.finish_render(move |mut cx| {
-        let group = bind_group(
+        let group = support::bind_group(
             cx.device,
             &pipeline.get_bind_group_layout(0),
             &[wgpu::BindingResource::TextureView(cx.resources.texture_view(source)?)],
@@ -239,10 +183,10 @@ fn main() -> Result<(), FrameGraphError> {
         queue.get_timestamp_period()
     );
     let pipelines = Pipelines {
-        simulate: compute(&device, "simulate", SIMULATE),
-        integrate: compute(&device, "integrate", INTEGRATE),
-        scene: render(&device, "scene", SCENE, TextureFormat::Rgba16Float),
-        tonemap: render(&device, "tonemap", TONEMAP, TextureFormat::Rgba8Unorm),
+        simulate: support::compute_pipeline(&device, "simulate", SIMULATE),
+        integrate: support::compute_pipeline(&device, "integrate", INTEGRATE),
+        scene: support::render_pipeline(&device, "scene", SCENE, TextureFormat::Rgba16Float, false),
+        tonemap: support::render_pipeline(&device, "tonemap", TONEMAP, TextureFormat::Rgba8Unorm, false),
     };
     let parameters = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("parameters"),

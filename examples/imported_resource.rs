@@ -37,18 +37,7 @@ fn main() -> Result<(), FrameGraphError> {
         usage: BufferUsages::UNIFORM,
     });
     let readback = support::readback_buffer(&device, "output-readback", 32);
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("scale"),
-        source: wgpu::ShaderSource::Wgsl(SHADER.into()),
-    });
-    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("scale"),
-        layout: None,
-        module: &module,
-        entry_point: None,
-        compilation_options: Default::default(),
-        cache: None,
-    });
+    let pipeline = support::compute_pipeline(&device, "scale", SHADER);
 
     let mut graph = FrameGraph::with_device(&device);
     let mut frame = graph.begin_frame();

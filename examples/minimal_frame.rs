@@ -20,18 +20,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 fn main() -> Result<(), FrameGraphError> {
     let (device, queue, adapter) = support::device("minimal-frame");
     println!("adapter: {} ({:?})", adapter.name, adapter.backend);
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("produce"),
-        source: wgpu::ShaderSource::Wgsl(SHADER.into()),
-    });
-    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("produce"),
-        layout: None,
-        module: &module,
-        entry_point: None,
-        compilation_options: Default::default(),
-        cache: None,
-    });
+    let pipeline = support::compute_pipeline(&device, "produce", SHADER);
 
     let mut graph = FrameGraph::with_device(&device);
     let mut frame = graph.begin_frame();

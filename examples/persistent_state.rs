@@ -22,18 +22,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 
 fn main() -> Result<(), FrameGraphError> {
     let (device, queue, _) = support::device("persistent-state");
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("accumulate"),
-        source: wgpu::ShaderSource::Wgsl(SHADER.into()),
-    });
-    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("accumulate"),
-        layout: None,
-        module: &module,
-        entry_point: None,
-        compilation_options: Default::default(),
-        cache: None,
-    });
+    let pipeline = support::compute_pipeline(&device, "accumulate", SHADER);
     let history_native = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("history"),
         size: 16,

@@ -66,3 +66,82 @@ pub fn readback_buffer(device: &wgpu::Device, label: &str, size: u64) -> wgpu::B
         mapped_at_creation: false,
     })
 }
+
+/// A compute pipeline of one WGSL module with a single entry point and an
+/// inferred layout.
+#[allow(dead_code, reason = "not every example dispatches")]
+pub fn compute_pipeline(device: &wgpu::Device, label: &str, wgsl: &str) -> wgpu::ComputePipeline {
+    device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some(label),
+        layout: None,
+        module: &shader(device, label, wgsl),
+        entry_point: None,
+        compilation_options: Default::default(),
+        cache: None,
+    })
+}
+
+/// A render pipeline of one WGSL module (one vertex and one fragment entry
+/// point, no vertex buffers) with an inferred layout, drawing into one color
+/// target of `format`, and testing against a `Depth32Float` attachment when
+/// `depth` is set.
+#[allow(dead_code, reason = "not every example draws")]
+pub fn render_pipeline(
+    device: &wgpu::Device,
+    label: &str,
+    wgsl: &str,
+    format: wgpu::TextureFormat,
+    depth: bool,
+) -> wgpu::RenderPipeline {
+    let module = shader(device, label, wgsl);
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(label),
+        layout: None,
+        vertex: wgpu::VertexState {
+            module: &module,
+            entry_point: None,
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
+        primitive: Default::default(),
+        depth_stencil: depth.then(|| wgpu::DepthStencilState {
+            format: wgpu::TextureFormat::Depth32Float,
+            depth_write_enabled: Some(true),
+            depth_compare: Some(wgpu::CompareFunction::Less),
+            stencil: Default::default(),
+            bias: Default::default(),
+        }),
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: &module,
+            entry_point: None,
+            compilation_options: Default::default(),
+            targets: &[Some(format.into())],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
+}
+
+/// A bind group of group 0 of a pipeline's layout, one resource per binding
+/// in order.
+#[allow(dead_code, reason = "not every example binds resources")]
+pub fn bind_group(
+    device: &wgpu::Device,
+    layout: &wgpu::BindGroupLayout,
+    resources: &[wgpu::BindingResource<'_>],
+) -> wgpu::BindGroup {
+    let entries: Vec<wgpu::BindGroupEntry<'_>> = resources
+        .iter()
+        .enumerate()
+        .map(|(binding, resource)| wgpu::BindGroupEntry { binding: binding as u32, resource: resource.clone() })
+        .collect();
+    device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })
+}
+
+fn shader(device: &wgpu::Device, label: &str, wgsl: &str) -> wgpu::ShaderModule {
+    device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source: wgpu::ShaderSource::Wgsl(wgsl.into()),
+    })
+}

@@ -32,31 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path =
         std::env::args().nth(1).map_or_else(|| std::env::temp_dir().join("transient-to-present.png"), Into::into);
     let (device, queue, _) = support::device("transient-to-present");
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("triangle"),
-        source: wgpu::ShaderSource::Wgsl(SHADER.into()),
-    });
-    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some("triangle"),
-        layout: None,
-        vertex: wgpu::VertexState {
-            module: &module,
-            entry_point: None,
-            compilation_options: Default::default(),
-            buffers: &[],
-        },
-        primitive: Default::default(),
-        depth_stencil: None,
-        multisample: Default::default(),
-        fragment: Some(wgpu::FragmentState {
-            module: &module,
-            entry_point: None,
-            compilation_options: Default::default(),
-            targets: &[Some(FORMAT.into())],
-        }),
-        multiview_mask: None,
-        cache: None,
-    });
+    let pipeline = support::render_pipeline(&device, "triangle", SHADER, FORMAT, false);
     let extent = Extent3d { width: SIZE, height: SIZE, depth_or_array_layers: 1 };
     let surface_texture = device.create_texture(&wgpu::TextureDescriptor {
         label: Some("offscreen-surface"),
