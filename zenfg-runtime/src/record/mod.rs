@@ -312,7 +312,8 @@ const BUFFER_REGION: u8 = 1 << 3;
 /// The texture region covers every depth slice of its mips.
 const ALL_DEPTH: u8 = 1 << 4;
 
-fn split(low: u32, high: u32) -> u64 {
+/// Two 32-bit halves in one word.
+fn pack(low: u32, high: u32) -> u64 {
     u64::from(low) | u64::from(high) << 32
 }
 
@@ -324,10 +325,10 @@ impl AccessRecord {
             Region::Buffer { offset, end } => (BUFFER_REGION, [offset, end]),
             Region::Texture(region) => {
                 let (flags, slices) = match region.slices {
-                    Slices::Range { base, count } => (0, split(base, count)),
+                    Slices::Range { base, count } => (0, pack(base, count)),
                     Slices::AllDepth => (ALL_DEPTH, 0),
                 };
-                (flags, [split(region.base_mip, region.mip_count), slices])
+                (flags, [pack(region.base_mip, region.mip_count), slices])
             }
         };
         Self {
