@@ -45,9 +45,11 @@ impl<'frame, Role: AccessMarker> DeclaredBytes<'frame, Role> {
         slice: BufferSlice<'frame>,
         token: AccessToken<'frame, Role>,
     ) -> Result<Self> {
-        let logical = builder.frame().buffer_desc(slice.buffer)?.size;
         let offset = slice.range.offset;
-        let size = slice.range.size.unwrap_or_else(|| logical.saturating_sub(offset));
+        let size = match slice.range.size {
+            Some(size) => size,
+            None => builder.frame().buffer_desc(slice.buffer)?.size.saturating_sub(offset),
+        };
         Ok(Self { token, offset, size })
     }
 
