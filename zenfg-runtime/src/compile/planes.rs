@@ -22,20 +22,86 @@ pub(crate) enum Content {
 /// The end of a reader list.
 pub(crate) const NO_READER: u32 = u32::MAX;
 
-/// A run of a plane with uniform history.
+/// `Segment::producer` of defined contents no node produced (an import's).
+const INITIAL: u32 = u32::MAX;
+/// `Segment::producer` of undefined contents, whose cause `Segment::value` holds.
+const UNDEFINED: u32 = u32::MAX - 1;
+/// `Segment::writer` of a run no node wrote.
+const NO_WRITER: u32 = u32::MAX;
+
+/// A run of a plane with uniform history, in four words: content analysis
+/// builds and compares segments in registers, never through memory, and a
+/// plane of many segments stays compact. Pass ids at the top of the `u32`
+/// range stand for what [`Content`] spells out; a recording cannot reach them
+/// (its nodes would fill more memory than a machine has).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Segment {
-    pub content: Content,
+    /// The value id, or the undefined cause's code.
+    value: u32,
+    /// The producing node, [`INITIAL`] or [`UNDEFINED`].
+    producer: u32,
     /// Head of the list of nodes that read this run since its last write
     /// (only tracked when ordering dependencies are reported).
     pub readers: u32,
-    /// The node that last wrote this run.
-    pub writer: Option<PassId>,
+    /// The node that last wrote this run, or [`NO_WRITER`].
+    writer: u32,
+}
+
+fn cause_code(cause: UndefinedCause) -> u32 {
+    match cause {
+        UndefinedCause::Transient => 0,
+        UndefinedCause::ImportedUndefined => 1,
+        UndefinedCause::Surface => 2,
+        UndefinedCause::Discarded => 3,
+    }
+}
+
+fn cause_of(code: u32) -> UndefinedCause {
+    match code {
+        0 => UndefinedCause::Transient,
+        1 => UndefinedCause::ImportedUndefined,
+        2 => UndefinedCause::Surface,
+        _ => UndefinedCause::Discarded,
+    }
 }
 
 impl Segment {
-    pub const fn new(content: Content) -> Self {
-        Self { content, readers: NO_READER, writer: None }
+    /// A run holding `content` that no node has written or read.
+    #[inline(always)]
+    pub fn initial(content: Content) -> Self {
+        let (value, producer) = match content {
+            Content::Defined { value, producer: Some(producer) } => (value.0, producer.0),
+            Content::Defined { value, producer: None } => (value.0, INITIAL),
+            Content::Undefined(cause) => (cause_code(cause), UNDEFINED),
+        };
+        Self { value, producer, readers: NO_READER, writer: NO_WRITER }
+    }
+
+    /// A run `writer` just wrote: holding `value`, or left undefined
+    /// (discarded) when `value` is `None`.
+    #[inline(always)]
+    pub fn written(value: Option<ValueId>, writer: PassId) -> Self {
+        let (value, producer) = match value {
+            Some(value) => (value.0, writer.0),
+            None => (cause_code(UndefinedCause::Discarded), UNDEFINED),
+        };
+        Self { value, producer, readers: NO_READER, writer: writer.0 }
+    }
+
+    /// What the run holds.
+    #[inline(always)]
+    pub fn content(&self) -> Content {
+        match self.producer {
+            UNDEFINED => Content::Undefined(cause_of(self.value)),
+            INITIAL => Content::Defined { value: ValueId(self.value), producer: None },
+            producer => Content::Defined { value: ValueId(self.value), producer: Some(PassId(producer)) },
+        }
+    }
+
+    /// The node that last wrote this run.
+    #[inline(always)]
+    pub fn writer(&self) -> Option<PassId> {
+        (self.writer != NO_WRITER).then_some(PassId(self.writer))
     }
 }
 
@@ -109,28 +175,16 @@ impl Plane {
         Ok(())
     }
 
-    /// Replaces `start..end` with one segment of `content` written by
-    /// `writer`. The segment is passed in parts, which fit in registers.
+    /// Replaces `start..end` with `segment`.
     #[inline]
-    pub fn assign(&mut self, len: u64, start: u64, end: u64, content: Content, writer: PassId, scratch: &mut Vec<u64>) {
+    pub fn assign(&mut self, len: u64, start: u64, end: u64, segment: Segment, scratch: &mut Vec<u64>) {
         match self {
-            Self::Uniform(old) if start == 0 && end == len => {
-                *old = Segment { content, readers: NO_READER, writer: Some(writer) };
-            }
-            _ => self.assign_part(len, start, end, content, writer, scratch),
+            Self::Uniform(old) if start == 0 && end == len => *old = segment,
+            _ => self.assign_part(len, start, end, segment, scratch),
         }
     }
 
-    fn assign_part(
-        &mut self,
-        len: u64,
-        start: u64,
-        end: u64,
-        content: Content,
-        writer: PassId,
-        scratch: &mut Vec<u64>,
-    ) {
-        let segment = Segment { content, readers: NO_READER, writer: Some(writer) };
+    fn assign_part(&mut self, len: u64, start: u64, end: u64, segment: Segment, scratch: &mut Vec<u64>) {
         if start == 0 && end == len {
             *self = Self::Uniform(segment);
             return;
@@ -173,14 +227,14 @@ mod tests {
     use super::*;
 
     fn defined(value: u32) -> Segment {
-        Segment::new(Content::Defined { value: ValueId(value), producer: Some(PassId(value)) })
+        Segment::written(Some(ValueId(value)), PassId(value))
     }
 
     fn pieces(plane: &mut Plane, len: u64, start: u64, end: u64) -> Vec<(u64, u64, Content)> {
         let mut seen = Vec::new();
         plane
             .visit::<()>(len, start, end, false, |a, b, segment| {
-                seen.push((a, b, segment.content));
+                seen.push((a, b, segment.content()));
                 Ok(())
             })
             .unwrap();
@@ -190,14 +244,14 @@ mod tests {
     #[test]
     fn partial_writes_split_and_whole_writes_collapse() {
         let mut scratch = Vec::new();
-        let mut plane = Plane::Uniform(Segment::new(Content::Undefined(UndefinedCause::Transient)));
-        plane.assign(8, 2, 4, defined(1).content, PassId(1), &mut scratch);
-        plane.assign(8, 3, 6, defined(2).content, PassId(2), &mut scratch);
+        let mut plane = Plane::Uniform(Segment::initial(Content::Undefined(UndefinedCause::Transient)));
+        plane.assign(8, 2, 4, defined(1), &mut scratch);
+        plane.assign(8, 3, 6, defined(2), &mut scratch);
         let seen = pieces(&mut plane, 8, 0, 8);
         assert_eq!(seen.iter().map(|&(a, b, _)| (a, b)).collect::<Vec<_>>(), vec![(0, 2), (2, 3), (3, 6), (6, 8)]);
-        assert_eq!(seen[1].2, defined(1).content);
+        assert_eq!(seen[1].2, defined(1).content());
         assert_eq!(pieces(&mut plane, 8, 5, 7).len(), 2);
-        plane.assign(8, 0, 8, defined(3).content, PassId(3), &mut scratch);
+        plane.assign(8, 0, 8, defined(3), &mut scratch);
         assert!(matches!(plane, Plane::Uniform(_)));
     }
 
@@ -206,14 +260,14 @@ mod tests {
         let mut plane = Plane::Uniform(defined(1));
         plane
             .visit::<()>(10, 3, 5, true, |_, _, segment| {
-                segment.writer = Some(PassId(9));
+                segment.readers = 9;
                 Ok(())
             })
             .unwrap();
         let Plane::Split(map) = &plane else { panic!("expected a split plane") };
         assert_eq!(map.len(), 3);
-        assert_eq!(map[&3].1.writer, Some(PassId(9)));
-        assert_eq!(map[&0].1.writer, None);
+        assert_eq!(map[&3].1.readers, 9);
+        assert_eq!(map[&0].1.readers, NO_READER);
     }
 
     #[test]
@@ -221,13 +275,13 @@ mod tests {
         let mut scratch = Vec::new();
         let runs = |plane: &mut Plane| pieces(plane, 16, 0, 16);
         let mut plane = Plane::Uniform(defined(1));
-        plane.assign(16, 4, 8, defined(2).content, PassId(2), &mut scratch);
-        plane.assign(16, 4, 6, defined(3).content, PassId(3), &mut scratch);
-        plane.assign(16, 7, 8, defined(4).content, PassId(4), &mut scratch);
-        plane.assign(16, 10, 12, defined(5).content, PassId(5), &mut scratch);
-        plane.assign(16, 10, 12, defined(6).content, PassId(6), &mut scratch);
+        plane.assign(16, 4, 8, defined(2), &mut scratch);
+        plane.assign(16, 4, 6, defined(3), &mut scratch);
+        plane.assign(16, 7, 8, defined(4), &mut scratch);
+        plane.assign(16, 10, 12, defined(5), &mut scratch);
+        plane.assign(16, 10, 12, defined(6), &mut scratch);
         let expected = [(0, 4, 1), (4, 6, 3), (6, 7, 2), (7, 8, 4), (8, 10, 1), (10, 12, 6), (12, 16, 1)]
-            .map(|(a, b, value)| (a, b, defined(value).content));
+            .map(|(a, b, value)| (a, b, defined(value).content()));
         assert_eq!(runs(&mut plane), expected);
     }
 }

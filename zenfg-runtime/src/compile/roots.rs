@@ -30,7 +30,7 @@ pub(crate) fn resolve_roots(rec: &Recording<'_>, state: &mut ContentState) -> Re
         let mut producers = Vec::new();
         let mut uses_initial_contents = false;
         state.visit_final(resource, root.resource, &root.region, |plane, start, end, segment| {
-            match segment.content {
+            match segment.content() {
                 Content::Defined { producer: Some(producer), .. } => producers.push(producer),
                 Content::Defined { producer: None, .. } => uses_initial_contents = true,
                 Content::Undefined(cause) => {
