@@ -84,7 +84,7 @@ pub(crate) struct Scratch {
     access_values: Vec<Option<ValueId>>,
     value_edges: Vec<(PassId, PassId)>,
     dependencies: Vec<Dependency>,
-    dependency_index: FastMap<(PassId, PassId, ResourceId, HazardKind), u32>,
+    dependency_index: FastMap<DependencyKey, u32>,
     readers: Vec<(PassId, u32)>,
     split: Vec<u64>,
 }
@@ -141,26 +141,79 @@ pub(crate) fn piece_range(resource: &ResourceRecord, plane: u32, start: u64, end
     }
 }
 
+/// What de-duplicates dependencies: two with equal keys are one.
+type DependencyKey = (PassId, ResourceId, HazardKind);
+
+/// A node with this many dependencies or fewer finds duplicates by scanning
+/// them; beyond, through an index.
+const SCANNED_DEPENDENCIES: usize = 16;
+
 /// Collects the dependencies reports show, de-duplicated on
 /// `(from, to, resource, hazard)`.
+///
+/// Content analysis goes node by node, so every dependency of a node is
+/// recorded before those of the next: duplicates are looked for among the
+/// current node's dependencies only, which stay few and in cache, instead
+/// of in an index of the whole frame that every insertion would miss.
 struct Dependencies {
     all: Vec<Dependency>,
-    index: FastMap<(PassId, PassId, ResourceId, HazardKind), u32>,
+    /// The node whose dependencies are being recorded.
+    node: Option<PassId>,
+    /// Where that node's dependencies start in `all`.
+    node_start: usize,
+    /// Index of the node's dependencies, filled once they outgrow a scan.
+    index: FastMap<DependencyKey, u32>,
 }
 
 impl Dependencies {
+    fn new(all: Vec<Dependency>, index: FastMap<DependencyKey, u32>) -> Self {
+        Self { all, node: None, node_start: 0, index }
+    }
+
+    /// Empties the index in time proportional to what the last node put
+    /// in it, however large an earlier node made it.
+    fn forget_index(&mut self) {
+        if self.index.capacity() > 4 * self.index.len().max(SCANNED_DEPENDENCIES) {
+            self.index = FastMap::default();
+        } else {
+            self.index.clear();
+        }
+    }
+
     fn record(&mut self, dependency: Dependency) {
-        let key = (dependency.from, dependency.to, dependency.resource, dependency.hazard);
-        match self.index.get(&key) {
-            Some(&at) => {
-                let hull = &mut self.all[at as usize].hull;
+        if self.node != Some(dependency.to) {
+            self.node = Some(dependency.to);
+            self.node_start = self.all.len();
+            self.forget_index();
+        }
+        let key = (dependency.from, dependency.resource, dependency.hazard);
+        let current = &self.all[self.node_start..];
+        let found = if current.len() <= SCANNED_DEPENDENCIES {
+            current.iter().position(|known| (known.from, known.resource, known.hazard) == key)
+        } else {
+            if self.index.is_empty() {
+                let start = self.node_start;
+                self.index.extend(
+                    current
+                        .iter()
+                        .enumerate()
+                        .map(|(at, known)| ((known.from, known.resource, known.hazard), (start + at) as u32)),
+                );
+            }
+            self.index.get(&key).map(|&at| at as usize - self.node_start)
+        };
+        match found {
+            Some(at) => {
+                let hull = &mut self.all[self.node_start + at].hull;
                 hull.first_plane = hull.first_plane.min(dependency.hull.first_plane);
                 hull.last_plane = hull.last_plane.max(dependency.hull.last_plane);
                 hull.start = hull.start.min(dependency.hull.start);
                 hull.end = hull.end.max(dependency.hull.end);
             }
             None => {
-                self.index.insert(key, u32::try_from(self.all.len()).unwrap_or(u32::MAX));
+                if !self.index.is_empty() {
+                    self.index.insert(key, self.all.len() as u32);
+                }
                 self.all.push(dependency);
             }
         }
@@ -199,7 +252,7 @@ fn initial_state(rec: &Recording<'_>, mut values: Option<&mut Vec<ValueInfo>>, s
                     None => UNTRACKED,
                 }
             });
-        let segment = Segment::new(initial_content(facts.origin, external));
+        let segment = Segment::initial(initial_content(facts.origin, external));
         state.plane_base.push(state.planes.len() as u32);
         match (facts.buffer_size(), resource.texture_desc()) {
             (Some(size), _) => {
@@ -275,7 +328,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
         } else if access.consumes_previous() {
             let to = access.pass;
             let edges = &mut self.value_edges;
-            self.state.planes[plane].visit(len, start, end, false, |a, b, segment| match segment.content {
+            self.state.planes[plane].visit(len, start, end, false, |a, b, segment| match segment.content() {
                 Content::Defined { producer: Some(from), .. } => {
                     if from != to {
                         edges.push((from, to));
@@ -287,13 +340,10 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
             })?;
         }
         if access.mode == AccessMode::Write {
-            let content = if access.produces_value() {
-                let value = if REPORT { self.produce(index, access, produced) } else { UNTRACKED };
-                Content::Defined { value, producer: Some(access.pass) }
-            } else {
-                Content::Undefined(UndefinedCause::Discarded)
-            };
-            self.state.planes[plane].assign(len, start, end, content, access.pass, &mut self.scratch);
+            let value =
+                access.produces_value().then(|| if REPORT { self.produce(index, access, produced) } else { UNTRACKED });
+            let segment = Segment::written(value, access.pass);
+            self.state.planes[plane].assign(len, start, end, segment, &mut self.scratch);
         }
         Ok(())
     }
@@ -342,7 +392,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
             });
         };
         self.state.planes[plane].visit(len, start, end, exact, |a, b, segment| {
-            let defined = match segment.content {
+            let defined = match segment.content() {
                 Content::Defined { value, producer } => Some((value, producer)),
                 Content::Undefined(cause) if consumes => {
                     return Err(UndefinedPiece { cause, plane: offset, start: a, end: b });
@@ -369,7 +419,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
                         add(from, HazardKind::War, value, a, b);
                         reader = next;
                     }
-                    if let Some(writer) = segment.writer {
+                    if let Some(writer) = segment.writer() {
                         add(writer, HazardKind::Waw, value, a, b);
                     }
                 }
@@ -462,7 +512,7 @@ impl<'a, const REPORT: bool> Analyzer<'a, REPORT> {
             state,
             values,
             value_edges,
-            deps: Dependencies { all: reuse(&mut scratch.dependencies), index },
+            deps: Dependencies::new(reuse(&mut scratch.dependencies), index),
             readers: reuse(&mut scratch.readers),
             scratch: reuse(&mut scratch.split),
         }
