@@ -21,7 +21,7 @@ impl WordHasher {
 
 impl Hasher for WordHasher {
     fn finish(&self) -> u64 {
-        self.0
+        self.0.rotate_left(26)
     }
 
     fn write(&mut self, bytes: &[u8]) {
