@@ -20,6 +20,7 @@ mod planes;
 mod report;
 mod retention;
 pub(crate) mod roots;
+mod runs;
 pub(crate) mod segments;
 mod storage;
 mod tables;

@@ -2,12 +2,15 @@
 //!
 //! A plane is an ordered map of disjoint segments covering `0..len`. A plane
 //! written as a whole stays a single inline segment, which is the common case
-//! and costs no allocation; partial accesses split it into a `BTreeMap`, and a
-//! later whole write collapses it again. A write replaces every segment it
+//! and costs no allocation; partial accesses split it into [`Runs`], a sorted
+//! vector, which moves to a `BTreeMap` once edits fall far from its end, and
+//! a later whole write collapses it again. A write replaces every segment it
 //! covers with one, so the number of segments stays bounded by the number of
 //! distinct write boundaries.
 
 use std::collections::BTreeMap;
+
+use super::runs::Runs;
 
 use crate::ids::{PassId, ValueId};
 use crate::types::UndefinedCause;
@@ -105,9 +108,14 @@ impl Segment {
     }
 }
 
+/// The segments of one plane.
 pub(crate) enum Plane {
+    /// One segment covering the whole plane.
     Uniform(Segment),
-    Split(BTreeMap<u64, (u64, Segment)>),
+    /// Segments in a vector, while edits stay cheap there.
+    Runs(Runs),
+    /// Segments in a B-tree keyed by start, holding each one's end.
+    Tree(BTreeMap<u64, (u64, Segment)>),
 }
 
 fn split_at(map: &mut BTreeMap<u64, (u64, Segment)>, point: u64) {
@@ -121,10 +129,6 @@ fn split_at(map: &mut BTreeMap<u64, (u64, Segment)>, point: u64) {
 }
 
 impl Plane {
-    fn split_map(segment: Segment, len: u64) -> BTreeMap<u64, (u64, Segment)> {
-        BTreeMap::from([(0, (len, segment))])
-    }
-
     /// Calls `visit(start, end, segment)` for every segment piece overlapping
     /// `start..end`, in order. With `exact`, segments are first split at the
     /// bounds so that each piece is a whole segment the visitor may change.
@@ -152,9 +156,15 @@ impl Plane {
         mut visit: impl FnMut(u64, u64, &mut Segment) -> Result<(), E>,
     ) -> Result<(), E> {
         if let Self::Uniform(segment) = self {
-            *self = Self::Split(Self::split_map(*segment, len));
+            *self = Self::Runs(Runs::new(*segment));
         }
-        let Self::Split(map) = self else { unreachable!("uniform planes were split above") };
+        if let Self::Runs(runs) = self {
+            match runs.visit(len, start, end, exact, &mut visit) {
+                Some(visited) => return visited,
+                None => self.move_to_tree(len),
+            }
+        }
+        let Self::Tree(map) = self else { unreachable!("split planes are runs or trees") };
         if exact {
             split_at(map, start);
             split_at(map, end);
@@ -175,6 +185,14 @@ impl Plane {
         Ok(())
     }
 
+    /// Moves the runs of a plane into a B-tree.
+    #[cold]
+    fn move_to_tree(&mut self, len: u64) {
+        if let Self::Runs(runs) = self {
+            *self = Self::Tree(runs.take_tree(len));
+        }
+    }
+
     /// Replaces `start..end` with `segment`.
     #[inline]
     pub fn assign(&mut self, len: u64, start: u64, end: u64, segment: Segment, scratch: &mut Vec<u64>) {
@@ -190,9 +208,15 @@ impl Plane {
             return;
         }
         if let Self::Uniform(old) = self {
-            *self = Self::Split(Self::split_map(*old, len));
+            *self = Self::Runs(Runs::new(*old));
         }
-        let Self::Split(map) = self else { unreachable!("uniform planes were converted above") };
+        if let Self::Runs(runs) = self {
+            if runs.assign(len, start, end, segment) {
+                return;
+            }
+            self.move_to_tree(len);
+        }
+        let Self::Tree(map) = self else { unreachable!("split planes are runs or trees") };
         // Writing inside one segment (the common case) splits it around the
         // write with at most two insertions.
         if let Some((&key, (old_end, old))) = map.range_mut(..=start).next_back()
@@ -224,6 +248,8 @@ impl Plane {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn defined(value: u32) -> Segment {
@@ -255,19 +281,111 @@ mod tests {
         assert!(matches!(plane, Plane::Uniform(_)));
     }
 
-    #[test]
-    fn exact_visits_split_at_the_bounds() {
-        let mut plane = Plane::Uniform(defined(1));
+    /// Sets the readers of `start..end`, splitting at the bounds.
+    fn mark(plane: &mut Plane, len: u64, start: u64, end: u64, readers: u32) {
         plane
-            .visit::<()>(10, 3, 5, true, |_, _, segment| {
-                segment.readers = 9;
+            .visit::<()>(len, start, end, true, |_, _, segment| {
+                segment.readers = readers;
                 Ok(())
             })
             .unwrap();
-        let Plane::Split(map) = &plane else { panic!("expected a split plane") };
-        assert_eq!(map.len(), 3);
-        assert_eq!(map[&3].1.readers, 9);
-        assert_eq!(map[&0].1.readers, NO_READER);
+    }
+
+    /// Every segment of the plane as `(start, end, value, readers)`.
+    fn segments(plane: &mut Plane, len: u64) -> Vec<(u64, u64, Content, u32)> {
+        let mut seen = Vec::new();
+        plane
+            .visit::<()>(len, 0, len, false, |a, b, segment| {
+                seen.push((a, b, segment.content(), segment.readers));
+                Ok(())
+            })
+            .unwrap();
+        seen
+    }
+
+    #[test]
+    fn exact_visits_split_at_the_bounds() {
+        let mut plane = Plane::Uniform(defined(1));
+        mark(&mut plane, 10, 3, 5, 9);
+        let content = defined(1).content();
+        assert_eq!(
+            segments(&mut plane, 10),
+            [(0, 3, content, NO_READER), (3, 5, content, 9), (5, 10, content, NO_READER)]
+        );
+    }
+
+    #[test]
+    fn planes_written_in_order_stay_runs_and_move_to_a_tree_for_edits_far_from_the_end() {
+        let mut scratch = Vec::new();
+        let len = 64 * 100;
+        let mut plane = Plane::Uniform(Segment::initial(Content::Undefined(UndefinedCause::Transient)));
+        for slot in 0..100 {
+            plane.assign(len, slot * 64, slot * 64 + 64, defined(slot as u32), &mut scratch);
+            mark(&mut plane, len, slot * 64 + 16, slot * 64 + 48, slot as u32);
+        }
+        assert!(matches!(plane, Plane::Runs(_)));
+        assert_eq!(segments(&mut plane, len).len(), 300);
+        plane.assign(len, 8, 24, defined(1000), &mut scratch);
+        assert!(matches!(plane, Plane::Tree(_)));
+        let seen = segments(&mut plane, len);
+        assert_eq!(seen.len(), 301);
+        assert_eq!(seen[..3].iter().map(|&(a, b, ..)| (a, b)).collect::<Vec<_>>(), [(0, 8), (8, 24), (24, 48)]);
+        assert_eq!(seen[1].2, defined(1000).content());
+        assert_eq!(seen[2], (24, 48, defined(0).content(), 0));
+    }
+
+    /// An operation on a plane of [`MODEL_LEN`] units.
+    #[derive(Clone, Debug)]
+    enum Op {
+        Write { start: u64, end: u64 },
+        Mark { start: u64, end: u64 },
+    }
+
+    const MODEL_LEN: u64 = 300;
+
+    fn op() -> impl Strategy<Value = Op> {
+        let range = (0..MODEL_LEN, 1..=MODEL_LEN).prop_map(|(start, size)| (start, (start + size).min(MODEL_LEN)));
+        prop_oneof![
+            range.clone().prop_map(|(start, end)| Op::Write { start, end }),
+            (0..MODEL_LEN).prop_map(|slot| Op::Write { start: slot, end: slot + 1 }),
+            range.prop_map(|(start, end)| Op::Mark { start, end }),
+        ]
+    }
+
+    proptest! {
+        /// Whatever the representation a plane is in, it holds what a
+        /// unit-by-unit model holds.
+        #[test]
+        fn planes_match_a_unit_model(ops in prop::collection::vec(op(), 1..400)) {
+            let mut scratch = Vec::new();
+            let initial = Segment::initial(Content::Undefined(UndefinedCause::Transient));
+            let mut plane = Plane::Uniform(initial);
+            let mut model = vec![(initial.content(), NO_READER); MODEL_LEN as usize];
+            for (step, op) in ops.iter().enumerate() {
+                let step = step as u32;
+                match *op {
+                    Op::Write { start, end } => {
+                        plane.assign(MODEL_LEN, start, end, defined(step), &mut scratch);
+                        model[start as usize..end as usize].fill((defined(step).content(), NO_READER));
+                    }
+                    Op::Mark { start, end } => {
+                        mark(&mut plane, MODEL_LEN, start, end, step);
+                        for unit in &mut model[start as usize..end as usize] {
+                            unit.1 = step;
+                        }
+                    }
+                }
+                let mut units = Vec::new();
+                let mut covered = 0;
+                for (a, b, content, readers) in segments(&mut plane, MODEL_LEN) {
+                    prop_assert_eq!(a, covered);
+                    prop_assert!(a < b);
+                    covered = b;
+                    units.extend((a..b).map(|_| (content, readers)));
+                }
+                prop_assert_eq!(&units, &model);
+            }
+        }
     }
 
     #[test]
