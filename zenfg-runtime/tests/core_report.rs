@@ -184,7 +184,7 @@ fn the_full_report_tables_describe_nodes_resources_views_accesses_values_and_pla
     let color_row = resource(full, color.id());
     assert_eq!((color_row.kind, color_row.origin), (ResourceKind::Texture, ResourceOrigin::Transient));
     assert_eq!(color_row.initial_contents, InitialContents::Undefined);
-    assert_eq!(color_row.descriptor, ResourceDescriptor::Texture(color_desc));
+    assert_eq!(color_row.descriptor, ResourceDescriptor::Texture(Box::new(color_desc)));
     let color_usage = TextureUsages::RENDER_ATTACHMENT | TextureUsages::TEXTURE_BINDING;
     assert_eq!(color_row.effective_usage, ResourceUsage::Texture(color_usage));
     assert_eq!(color_row.estimated_byte_size, 64);
@@ -350,4 +350,44 @@ fn the_full_report_tables_describe_nodes_resources_views_accesses_values_and_pla
         .collect();
     assert_eq!(diagnostics, vec![("culled-node", DiagnosticSeverity::Info, Some(unused), None)]);
     assert!(full.diagnostics[0].message.contains("`unused`"));
+}
+
+/// The full report of `record`, compiled on `graph`, with timings zeroed.
+fn full_report_of(graph: &mut FrameGraph, record: impl FnOnce(&mut Frame<'_>)) -> CompilationReport {
+    let mut frame = graph.begin_frame();
+    record(&mut frame);
+    let mut report = frame.compile(CompileOptions::full_report()).unwrap().report().unwrap().clone();
+    report.summary.timings = Default::default();
+    report
+}
+
+#[test]
+fn a_report_reusing_an_earlier_reports_storage_holds_only_its_own_rows() {
+    let small = |frame: &mut Frame<'_>| {
+        let only = buffer(frame, "only", 16);
+        let mut pass = frame.compute_pass("write-only");
+        let _ = pass.storage_buffer_write(only, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        frame.mark_buffer_root(only, BufferRange::whole(), RootReason::Output).unwrap();
+    };
+    let mixed = |frame: &mut Frame<'_>| {
+        record_mixed(frame);
+    };
+    let fresh_small = full_report_of(&mut FrameGraph::new(), small);
+    let fresh_mixed = full_report_of(&mut FrameGraph::new(), mixed);
+
+    // Borrowed reports leave their storage to the runtime, larger frames
+    // before smaller ones and the other way round.
+    let mut graph = FrameGraph::new();
+    assert_eq!(full_report_of(&mut graph, mixed), fresh_mixed);
+    assert_eq!(full_report_of(&mut graph, small), fresh_small);
+    assert_eq!(full_report_of(&mut graph, mixed), fresh_mixed);
+
+    // A report moved out stays whole when later frames are compiled.
+    let mut frame = graph.begin_frame();
+    record_mixed(&mut frame);
+    let mut taken = frame.compile(CompileOptions::full_report()).unwrap().take_report().unwrap();
+    taken.summary.timings = Default::default();
+    assert_eq!(full_report_of(&mut graph, small), fresh_small);
+    assert_eq!(taken, fresh_mixed);
 }

@@ -13,6 +13,11 @@ use crate::types::ResourceUsage;
 /// A compiled recording. It keeps the runtime borrowed until it is executed
 /// or dropped. Callbacks of culled nodes, and what they captured, were
 /// dropped at compile.
+///
+/// A full report that is only borrowed ([`report`](Self::report)) gives the
+/// storage of its tables back to the runtime when the frame is executed or
+/// dropped, and the next full report reuses it; one moved out with
+/// [`take_report`](Self::take_report) is the caller's.
 pub struct CompiledFrame<'frame> {
     pub(crate) graph: &'frame mut FrameGraph,
     pub(crate) identity: RecordingIdentity,
@@ -73,6 +78,10 @@ impl Drop for CompiledFrame<'_> {
     fn drop(&mut self) {
         self.graph.spare = std::mem::take(&mut self.rec).into_spare();
         self.graph.scratch.recycle(std::mem::take(&mut self.plan));
+        // A full report nobody took keeps its tables' storage for the next one.
+        if let Some(CompilationReport { full: Some(full), .. }) = self.report.take() {
+            self.graph.scratch.report = full;
+        }
     }
 }
 

@@ -159,8 +159,9 @@ pub struct CulledNodeReport {
 /// A resource descriptor as registered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ResourceDescriptor {
-    /// A texture.
-    Texture(TextureDesc),
+    /// A texture (boxed: a texture descriptor is more than twice the size of
+    /// a buffer's, and reports hold one per resource).
+    Texture(Box<TextureDesc>),
     /// A buffer.
     Buffer(BufferDesc),
 }

@@ -5,6 +5,7 @@
 
 use super::aliasing::{self, Allocation};
 use super::lifetimes::Uses;
+use super::report::FullCompilationReport;
 use super::segments::Segment;
 use super::views::ViewPlanner;
 use super::{Plan, content};
@@ -24,6 +25,8 @@ pub(crate) struct Scratch {
     pub aliasing: aliasing::Scratch,
     pub allocations: Vec<Allocation>,
     pub resource_allocation: Vec<Option<AllocationId>>,
+    /// The tables of the last full report its frame did not give away.
+    pub report: FullCompilationReport,
 }
 
 impl Scratch {

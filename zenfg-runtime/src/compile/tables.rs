@@ -15,6 +15,46 @@ use crate::pool::ResourcePoolScope;
 use crate::record::{Recording, ResourceRecord, ResourceShape};
 use crate::types::{AccessMode, ResourceKind, WriteContents};
 
+/// Fills a table of an earlier report in place: each new row overwrites an
+/// old one, which is dropped while its memory is being written anyway,
+/// instead of in a pass of its own over the whole old table. Rows left over
+/// are dropped when the filling ends.
+struct Refill<'a, T> {
+    table: &'a mut Vec<T>,
+    filled: usize,
+}
+
+impl<'a, T> Refill<'a, T> {
+    /// Refills `table`, which will get about `rows` rows.
+    fn new(table: &'a mut Vec<T>, rows: usize) -> Self {
+        table.reserve(rows.saturating_sub(table.len()));
+        Self { table, filled: 0 }
+    }
+
+    fn push(&mut self, row: T) {
+        match self.table.get_mut(self.filled) {
+            Some(slot) => *slot = row,
+            None => self.table.push(row),
+        }
+        self.filled += 1;
+    }
+}
+
+impl<T> Drop for Refill<'_, T> {
+    fn drop(&mut self) {
+        self.table.truncate(self.filled);
+    }
+}
+
+/// Refills `table` with `rows`.
+fn refill<T>(table: &mut Vec<T>, rows: impl Iterator<Item = T>) {
+    let (least, most) = rows.size_hint();
+    let mut refill = Refill::new(table, most.unwrap_or(least));
+    for row in rows {
+        refill.push(row);
+    }
+}
+
 /// The logical byte estimate of a resource: its size, or its texture estimate.
 pub(crate) fn logical_bytes(resource: &ResourceRecord) -> u64 {
     match &resource.shape {
@@ -93,6 +133,9 @@ pub(crate) fn segment_reports(plan: &Plan) -> Vec<ExecutionSegmentReport> {
         .collect()
 }
 
+/// Builds the report of `level`; a full report fills the tables of `spare`,
+/// an earlier frame's report given back, so that their storage is reused.
+#[allow(clippy::too_many_arguments, reason = "the stages' outcomes, each needed")]
 pub(crate) fn build(
     rec: &Recording<'_>,
     content: &ContentOutcome,
@@ -101,6 +144,7 @@ pub(crate) fn build(
     plan: &Plan,
     level: ReportLevel,
     timings: CompilationTimings,
+    spare: &mut FullCompilationReport,
 ) -> CompilationReport {
     let (mut logical_transient_count, mut logical_transient_bytes) = (0, 0);
     for (resource, allocation) in rec.resources.iter().zip(&plan.resource_allocation) {
@@ -124,7 +168,8 @@ pub(crate) fn build(
         physical_allocation_bytes: plan.allocations.iter().map(|allocation| allocation.estimated_bytes).sum(),
         timings,
     };
-    let full = (level == ReportLevel::Full).then(|| full_report(rec, content, roots, retained, plan));
+    let full =
+        (level == ReportLevel::Full).then(|| full_report(rec, content, roots, retained, plan, std::mem::take(spare)));
     CompilationReport { summary, full }
 }
 
@@ -134,20 +179,20 @@ fn full_report(
     roots: &[ResolvedRoot],
     retained: &[bool],
     plan: &Plan,
+    mut report: FullCompilationReport,
 ) -> FullCompilationReport {
     let mut execution_order = vec![u32::MAX; rec.nodes.len()];
     for (position, node) in plan.order.iter().enumerate() {
         execution_order[node.index()] = position as u32;
     }
-    let mut report = FullCompilationReport::default();
     let culled = rec.nodes.len() - plan.order.len();
-    report.nodes.reserve_exact(plan.order.len());
-    report.culled_nodes.reserve_exact(culled);
-    report.diagnostics.reserve_exact(culled);
+    let mut nodes = Refill::new(&mut report.nodes, plan.order.len());
+    let mut culled_nodes = Refill::new(&mut report.culled_nodes, culled);
+    let mut diagnostics = Refill::new(&mut report.diagnostics, culled);
     for (index, (node, label)) in rec.nodes.iter().zip(rec.node_labels.iter()).enumerate() {
         let id = PassId(index as u32);
         if retained[index] {
-            report.nodes.push(NodeReport {
+            nodes.push(NodeReport {
                 id,
                 recording_order: id.get(),
                 execution_order: execution_order[index],
@@ -157,7 +202,7 @@ fn full_report(
                 debug_group: node.group(),
             });
         } else {
-            report.culled_nodes.push(CulledNodeReport {
+            culled_nodes.push(CulledNodeReport {
                 id,
                 recording_order: id.get(),
                 kind: node.work.kind(),
@@ -166,7 +211,7 @@ fn full_report(
                 debug_group: node.group(),
                 reason: CulledNodeReason::NotReachableFromRoot,
             });
-            report.diagnostics.push(Diagnostic {
+            diagnostics.push(Diagnostic {
                 code: "culled-node",
                 severity: DiagnosticSeverity::Info,
                 message: format!("pass `{label}` was culled: no root or side effect depends on what it writes"),
@@ -175,18 +220,17 @@ fn full_report(
             });
         }
     }
-    report.resources = rec
-        .resources
-        .iter()
-        .enumerate()
-        .map(|(index, resource)| ResourceReport {
+    drop((nodes, culled_nodes, diagnostics));
+    refill(
+        &mut report.resources,
+        rec.resources.iter().enumerate().map(|(index, resource)| ResourceReport {
             id: ResourceId(index as u32),
             kind: resource.kind(),
             label: resource.label().clone(),
             origin: rec.facts[index].origin,
             initial_contents: rec.facts[index].initial(),
             descriptor: match &resource.shape {
-                ResourceShape::Texture { desc, .. } => ResourceDescriptor::Texture((**desc).clone()),
+                ResourceShape::Texture { desc, .. } => ResourceDescriptor::Texture(desc.clone()),
                 ResourceShape::Buffer { desc, .. } => ResourceDescriptor::Buffer(desc.clone()),
             },
             effective_usage: resource.usage(plan.usage[index]),
@@ -196,45 +240,43 @@ fn full_report(
             allocation: plan.resource_allocation[index],
             scoped: rec.facts[index].scoped(),
             debug_group: resource.group(),
-        })
-        .collect();
-    report.views = rec
-        .views
-        .iter()
-        .enumerate()
-        .map(|(index, view)| ViewReport {
+        }),
+    );
+    refill(
+        &mut report.views,
+        rec.views.iter().enumerate().map(|(index, view)| ViewReport {
             id: ViewId(index as u32),
             texture: view.texture,
             descriptor: view.desc.clone(),
             normalized: view.normalized.clone(),
             range: crate::record::Region::Texture(view.region).range_of(&rec.resources[view.texture.index()]),
-        })
-        .collect();
-    report.accesses = Vec::with_capacity(rec.accesses.len());
-    report.accesses.extend(rec.accesses.iter().enumerate().filter(|(_, access)| access.graph_effect()).map(
-        |(index, access)| AccessReport {
-            id: AccessId(index as u32),
-            pass: access.pass,
-            resource: access.resource,
-            view: access.view(),
-            role: access.role,
-            mode: access.mode,
-            consumes_previous: access.consumes_previous(),
-            produces_value: access.produces_value(),
-            write_contents: (access.mode == AccessMode::Write).then_some(if access.consumes_previous() {
-                WriteContents::Preserve
-            } else {
-                WriteContents::Overwrite
-            }),
-            range: access.region().range_of(&rec.resources[access.resource.index()]),
-            value: content.access_values[index],
-        },
-    ));
-    report.values = content
-        .values
-        .iter()
-        .enumerate()
-        .map(|(index, value)| {
+        }),
+    );
+    refill(
+        &mut report.accesses,
+        rec.accesses.iter().enumerate().filter(|(_, access)| access.graph_effect()).map(|(index, access)| {
+            AccessReport {
+                id: AccessId(index as u32),
+                pass: access.pass,
+                resource: access.resource,
+                view: access.view(),
+                role: access.role,
+                mode: access.mode,
+                consumes_previous: access.consumes_previous(),
+                produces_value: access.produces_value(),
+                write_contents: (access.mode == AccessMode::Write).then_some(if access.consumes_previous() {
+                    WriteContents::Preserve
+                } else {
+                    WriteContents::Overwrite
+                }),
+                range: access.region().range_of(&rec.resources[access.resource.index()]),
+                value: content.access_values[index],
+            }
+        }),
+    );
+    refill(
+        &mut report.values,
+        content.values.iter().enumerate().map(|(index, value)| {
             let resource = &rec.resources[value.resource.index()];
             let range = match value.access {
                 Some(access) => rec.accesses[access.index()].region().range_of(resource),
@@ -252,12 +294,11 @@ fn full_report(
                 kind: if value.producer.is_some() { ValueKind::Write } else { ValueKind::External },
                 range,
             }
-        })
-        .collect();
-    report.dependencies = content
-        .dependencies
-        .iter()
-        .map(|dependency| DependencyReport {
+        }),
+    );
+    refill(
+        &mut report.dependencies,
+        content.dependencies.iter().map(|dependency| DependencyReport {
             from: dependency.from,
             to: dependency.to,
             resource: dependency.resource,
@@ -265,11 +306,11 @@ fn full_report(
             hazard: dependency.hazard,
             range: hull_range(&rec.resources[dependency.resource.index()], &dependency.hull),
             value: dependency.value,
-        })
-        .collect();
-    report.roots = roots
-        .iter()
-        .map(|root| RootReport {
+        }),
+    );
+    refill(
+        &mut report.roots,
+        roots.iter().map(|root| RootReport {
             resource: root.root.resource,
             reason: root.root.reason,
             range: root.root.region.range_of(&rec.resources[root.root.resource.index()]),
@@ -277,16 +318,13 @@ fn full_report(
                 producer_node_ids: root.producers.clone(),
                 uses_initial_contents: root.uses_initial_contents,
             },
-        })
-        .collect();
+        }),
+    );
     let mut partitions = FastMap::default();
     let mut members = allocation_members(plan);
-    report.allocations = plan
-        .allocations
-        .iter()
-        .zip(&mut members)
-        .enumerate()
-        .map(|(index, (allocation, members))| AllocationReport {
+    refill(
+        &mut report.allocations,
+        plan.allocations.iter().zip(&mut members).enumerate().map(|(index, (allocation, members))| AllocationReport {
             id: AllocationId(index as u32),
             kind: match allocation.key.desc {
                 PhysicalDesc::Buffer { .. } => ResourceKind::Buffer,
@@ -295,18 +333,16 @@ fn full_report(
             compatibility_key: compatibility_key(&allocation.key, &mut partitions),
             resource_ids: std::mem::take(members),
             estimated_byte_size: allocation.estimated_bytes,
-        })
-        .collect();
-    report.execution_segments = segment_reports(plan);
-    report.debug_groups = rec
-        .groups
-        .iter()
-        .enumerate()
-        .map(|(index, group)| DebugGroupReport {
+        }),
+    );
+    refill(&mut report.execution_segments, segment_reports(plan).into_iter());
+    refill(
+        &mut report.debug_groups,
+        rec.groups.iter().enumerate().map(|(index, group)| DebugGroupReport {
             id: DebugGroupId(index as u32),
             label: group.label.clone(),
             parent: group.parent,
-        })
-        .collect();
+        }),
+    );
     report
 }
