@@ -37,10 +37,7 @@ pub(crate) fn max_mips(size: Extent3d, dimension: TextureDimension) -> u32 {
 
 /// Slices (array layers, or depth slices of 3D textures) of `mip`.
 pub(crate) fn slices_at_mip(desc: &TextureDesc, mip: u32) -> u32 {
-    match desc.dimension {
-        TextureDimension::D3 => (desc.size.depth_or_array_layers >> mip).max(1),
-        _ => desc.size.depth_or_array_layers,
-    }
+    crate::record::Layers::of(desc).at_mip(mip)
 }
 
 /// Width and height of `mip` rounded up to whole blocks, in texels.

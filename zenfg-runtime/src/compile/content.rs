@@ -9,10 +9,10 @@
 use super::planes::{Content, NO_READER, Plane, Segment};
 use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
 use crate::error::{FrameGraphError, Result};
-use crate::format::{normalized_aspect, slices_at_mip};
+use crate::format::normalized_aspect;
 use crate::hash::FastMap;
 use crate::ids::{AccessId, PassId, ResourceId, ValueId};
-use crate::record::{AccessRecord, Recording, Region, ResourceRecord};
+use crate::record::{AccessRecord, Recording, Region, ResourceFacts, ResourceRecord};
 use crate::types::{AccessMode, HazardKind, InitialContents, ResourceOrigin, UndefinedCause};
 
 /// A logical value.
@@ -59,13 +59,13 @@ impl ContentState {
     /// Calls `visit` for every piece of `region` of `resource` at frame end.
     pub fn visit_final<E>(
         &mut self,
-        resource: &ResourceRecord,
+        facts: &ResourceFacts,
         id: ResourceId,
         region: &Region,
         mut visit: impl FnMut(u32, u64, u64, &Segment) -> Result<(), E>,
     ) -> Result<(), E> {
         let base = self.plane_base[id.index()];
-        for (offset, start, end) in plane_pieces(resource, region) {
+        for (offset, start, end) in plane_pieces(facts, region) {
             let plane = (base + offset) as usize;
             let len = self.plane_len[plane];
             self.planes[plane].visit(len, start, end, false, |a, b, segment| visit(offset, a, b, segment))?;
@@ -110,19 +110,21 @@ pub(crate) struct ContentOutcome {
     pub state: ContentState,
 }
 
-/// The `(plane offset, start, end)` pieces of a region: one for a buffer,
-/// one per mip for a texture.
-pub(crate) fn plane_pieces(resource: &ResourceRecord, region: &Region) -> impl Iterator<Item = (u32, u64, u64)> {
-    let (buffer, texture) = match (region, resource.texture_desc()) {
-        (Region::Buffer { offset, end }, _) => (Some((0, *offset, *end)), None),
-        (Region::Texture(region), Some(desc)) => (
-            None,
-            Some(region.mips().map(move |mip| {
-                let slices = region.slice_range(desc, mip);
-                (mip, u64::from(slices.start), u64::from(slices.end))
-            })),
-        ),
-        (Region::Texture(_), None) => (None, None),
+/// The `(plane offset, start, end)` pieces of a region of a resource with
+/// `facts`: one for a buffer, one per mip for a texture.
+pub(crate) fn plane_pieces(facts: &ResourceFacts, region: &Region) -> impl Iterator<Item = (u32, u64, u64)> {
+    let (buffer, texture) = match *region {
+        Region::Buffer { offset, end } => (Some((0, offset, end)), None),
+        Region::Texture(region) => {
+            let layers = facts.layers();
+            (
+                None,
+                Some(region.mips().map(move |mip| {
+                    let slices = region.slice_range(layers, mip);
+                    (mip, u64::from(slices.start), u64::from(slices.end))
+                })),
+            )
+        }
     };
     buffer.into_iter().chain(texture.into_iter().flatten()).filter(|&(_, start, end)| start < end)
 }
@@ -240,7 +242,7 @@ fn initial_state(rec: &Recording<'_>, mut values: Option<&mut Vec<ValueInfo>>, s
         planes: reuse(&mut scratch.planes),
         plane_len: reuse(&mut scratch.plane_len),
     };
-    for (index, (resource, facts)) in rec.resources.iter().zip(&rec.facts).enumerate() {
+    for (index, facts) in rec.facts.iter().enumerate() {
         let id = ResourceId(index as u32);
         let external =
             (facts.origin == ResourceOrigin::Imported && facts.initial() == InitialContents::Defined).then(|| {
@@ -254,18 +256,18 @@ fn initial_state(rec: &Recording<'_>, mut values: Option<&mut Vec<ValueInfo>>, s
             });
         let segment = Segment::initial(initial_content(facts.origin, external));
         state.plane_base.push(state.planes.len() as u32);
-        match (facts.buffer_size(), resource.texture_desc()) {
-            (Some(size), _) => {
+        match facts.buffer_size() {
+            Some(size) => {
                 state.planes.push(Plane::Uniform(segment));
                 state.plane_len.push(size);
             }
-            (None, Some(desc)) => {
-                for mip in 0..desc.mip_level_count {
+            None => {
+                let layers = facts.layers();
+                for mip in 0..facts.mip_count() {
                     state.planes.push(Plane::Uniform(segment));
-                    state.plane_len.push(u64::from(slices_at_mip(desc, mip)));
+                    state.plane_len.push(u64::from(layers.at_mip(mip)));
                 }
             }
-            (None, None) => {}
         }
     }
     state
@@ -438,10 +440,9 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
                 }
             }
             Region::Texture(region) => {
-                let rec = self.rec;
-                let Some(desc) = rec.resources[access.resource.index()].texture_desc() else { return Ok(None) };
+                let layers = self.rec.facts[access.resource.index()].layers();
                 for mip in region.mips() {
-                    let slices = region.slice_range(desc, mip);
+                    let slices = region.slice_range(layers, mip);
                     if slices.start < slices.end {
                         let (start, end) = (u64::from(slices.start), u64::from(slices.end));
                         self.piece(index, access, mip, start, end, &mut produced)?;

@@ -29,21 +29,26 @@ pub(crate) fn resolve_roots(rec: &Recording<'_>, state: &mut ContentState) -> Re
         let resource = &rec.resources[root.resource.index()];
         let mut producers = Vec::new();
         let mut uses_initial_contents = false;
-        state.visit_final(resource, root.resource, &root.region, |plane, start, end, segment| {
-            match segment.content() {
-                Content::Defined { producer: Some(producer), .. } => producers.push(producer),
-                Content::Defined { producer: None, .. } => uses_initial_contents = true,
-                Content::Undefined(cause) => {
-                    return Err(FrameGraphError::RootReferencesUndefinedContents {
-                        resource: rec.resource_ref(root.resource),
-                        reason: root.reason,
-                        range: piece_range(resource, plane, start, end),
-                        cause,
-                    });
+        state.visit_final(
+            &rec.facts[root.resource.index()],
+            root.resource,
+            &root.region,
+            |plane, start, end, segment| {
+                match segment.content() {
+                    Content::Defined { producer: Some(producer), .. } => producers.push(producer),
+                    Content::Defined { producer: None, .. } => uses_initial_contents = true,
+                    Content::Undefined(cause) => {
+                        return Err(FrameGraphError::RootReferencesUndefinedContents {
+                            resource: rec.resource_ref(root.resource),
+                            reason: root.reason,
+                            range: piece_range(resource, plane, start, end),
+                            cause,
+                        });
+                    }
                 }
-            }
-            Ok(())
-        })?;
+                Ok(())
+            },
+        )?;
         producers.sort_unstable();
         producers.dedup();
         resolved.push(ResolvedRoot { root: *root, producers, uses_initial_contents });

@@ -26,7 +26,9 @@ pub(crate) fn derive_usage(rec: &Recording<'_>, required: &[u32], effective: &mu
                 available: record.usage(available),
             });
         }
-        if facts.is_texture() && facts.origin == ResourceOrigin::Transient && needed != 0 {
+        // Only 1D and multisampled transient textures can break the rules of
+        // their shape; the descriptor is read for those alone.
+        if (facts.is_1d() || facts.is_multisampled()) && facts.origin == ResourceOrigin::Transient && needed != 0 {
             check_transient_texture(rec, ResourceId(index as u32), TextureUsages::from_bits_truncate(available))?;
         }
         effective.push(available);

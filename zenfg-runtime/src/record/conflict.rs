@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::{AccessRecord, Region, ResourceRecord, TextureRegion};
+use super::{AccessRecord, Layers, Region, ResourceRecord, TextureRegion};
 use crate::desc::TextureDesc;
 use crate::ids::ResourceId;
 use crate::types::AccessMode;
@@ -59,7 +59,7 @@ fn for_each_piece(access: AccessRecord, desc: Option<&TextureDesc>, mut f: impl 
         (Region::Buffer { offset, end }, _) => f(0, offset, end),
         (Region::Texture(region), Some(desc)) => {
             for mip in region.mips() {
-                let slices = region.slice_range(desc, mip);
+                let slices = region.slice_range(Layers::of(desc), mip);
                 f(mip, u64::from(slices.start), u64::from(slices.end));
             }
         }
@@ -71,8 +71,9 @@ fn texture_regions_overlap(a: &TextureRegion, b: &TextureRegion, desc: &TextureD
     let first = a.base_mip.max(b.base_mip);
     let last = (a.base_mip + a.mip_count).min(b.base_mip + b.mip_count);
     (first..last).any(|mip| {
-        let x = a.slice_range(desc, mip);
-        let y = b.slice_range(desc, mip);
+        let layers = Layers::of(desc);
+        let x = a.slice_range(layers, mip);
+        let y = b.slice_range(layers, mip);
         x.start < y.end && y.start < x.end && !x.is_empty() && !y.is_empty()
     })
 }

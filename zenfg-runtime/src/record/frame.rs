@@ -121,7 +121,8 @@ impl<'frame> Frame<'frame> {
             ));
         }
         let group = self.current_group();
-        let facts = ResourceFacts::new(None, origin, initial, promised.map(|usage| usage.bits()), scope.is_some());
+        let facts = ResourceFacts::new(None, origin, initial, promised.map(|usage| usage.bits()), scope.is_some())
+            .with_texture_shape(&desc);
         self.push_resource(facts, scope, group, || ResourceShape::Texture { desc: Box::new(desc) })
     }
 

@@ -18,7 +18,7 @@ pub(crate) mod view;
 
 use std::ops::Range;
 
-use wgpu::{BufferUsages, Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect, TextureUsages};
+use wgpu::{BufferUsages, Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect, TextureDimension, TextureUsages};
 
 use self::table::Table;
 use crate::context::{CommandCallback, ComputeCallback, ExternalCallback, RenderCallback};
@@ -65,7 +65,8 @@ const NO_GROUP: u32 = u32::MAX;
 /// its record, which is read only where these do not suffice.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ResourceFacts {
-    /// A buffer's logical size; 0 for a texture.
+    /// A buffer's logical size; a texture's layer count (or depth), with its
+    /// mip count in the upper half.
     size: u64,
     /// The usage's bits, when [`PROMISED`] is set.
     promised: u32,
@@ -81,6 +82,12 @@ const DEFINED: u8 = 1 << 1;
 const PROMISED: u8 = 1 << 2;
 /// The resource is in a pool scope.
 const SCOPED: u8 = 1 << 3;
+/// A 1D texture.
+const D1: u8 = 1 << 4;
+/// A 3D texture.
+const D3: u8 = 1 << 5;
+/// A texture of more than one sample.
+const MULTISAMPLED: u8 = 1 << 6;
 
 impl ResourceFacts {
     /// The facts of a buffer of `buffer_size` bytes, or of a texture (`None`);
@@ -103,15 +110,50 @@ impl ResourceFacts {
         Self { size, promised: promised.unwrap_or(0), origin, flags }
     }
 
+    /// The same facts for a texture of `desc`.
+    #[inline(always)]
+    #[must_use]
+    pub fn with_texture_shape(mut self, desc: &TextureDesc) -> Self {
+        self.size = u64::from(desc.size.depth_or_array_layers) | u64::from(desc.mip_level_count) << 32;
+        self.flags |= match desc.dimension {
+            TextureDimension::D1 => D1,
+            TextureDimension::D2 => 0,
+            TextureDimension::D3 => D3,
+        };
+        if desc.sample_count > 1 {
+            self.flags |= MULTISAMPLED;
+        }
+        self
+    }
+
     /// The logical size of a buffer; `None` for a texture.
     #[inline]
     pub fn buffer_size(&self) -> Option<u64> {
         (self.flags & TEXTURE == 0).then_some(self.size)
     }
 
+    /// A texture's mip count.
     #[inline]
-    pub fn is_texture(&self) -> bool {
-        self.flags & TEXTURE != 0
+    pub fn mip_count(&self) -> u32 {
+        (self.size >> 32) as u32
+    }
+
+    /// A texture's slices per mip.
+    #[inline]
+    pub fn layers(&self) -> Layers {
+        Layers { count: self.size as u32, depth: self.flags & D3 != 0 }
+    }
+
+    /// Whether the resource is a 1D texture.
+    #[inline]
+    pub fn is_1d(&self) -> bool {
+        self.flags & D1 != 0
+    }
+
+    /// Whether the resource is a multisampled texture.
+    #[inline]
+    pub fn is_multisampled(&self) -> bool {
+        self.flags & MULTISAMPLED != 0
     }
 
     pub fn initial(&self) -> InitialContents {
@@ -202,6 +244,27 @@ impl ResourceRecord {
     }
 }
 
+/// How many slices each mip of a texture has: its array layers, or the depth
+/// of a 3D texture, halved at each mip.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layers {
+    count: u32,
+    depth: bool,
+}
+
+impl Layers {
+    /// The slices of a texture of `desc`.
+    pub fn of(desc: &TextureDesc) -> Self {
+        Self { count: desc.size.depth_or_array_layers, depth: desc.dimension == TextureDimension::D3 }
+    }
+
+    /// The slice count of `mip`.
+    #[inline]
+    pub fn at_mip(self, mip: u32) -> u32 {
+        if self.depth { (self.count >> mip).max(1) } else { self.count }
+    }
+}
+
 /// Which slices of each selected mip a texture region covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Slices {
@@ -232,11 +295,12 @@ impl TextureRegion {
         }
     }
 
-    /// The slices covered at `mip`.
-    pub fn slice_range(&self, desc: &TextureDesc, mip: u32) -> Range<u32> {
+    /// The slices covered at `mip` of a texture of `layers`.
+    #[inline]
+    pub fn slice_range(&self, layers: Layers, mip: u32) -> Range<u32> {
         match self.slices {
             Slices::Range { base, count } => base..base + count,
-            Slices::AllDepth => 0..crate::format::slices_at_mip(desc, mip),
+            Slices::AllDepth => 0..layers.at_mip(mip),
         }
     }
 
@@ -264,7 +328,7 @@ impl Region {
                     region
                         .mips()
                         .map(|mip| {
-                            let slices = region.slice_range(desc, mip);
+                            let slices = region.slice_range(Layers::of(desc), mip);
                             TextureSubresourceRange {
                                 base_mip_level: mip,
                                 mip_level_count: 1,
