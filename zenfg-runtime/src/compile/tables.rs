@@ -147,19 +147,28 @@ pub(crate) fn build(
     spare: &mut FullCompilationReport,
 ) -> CompilationReport {
     let (mut logical_transient_count, mut logical_transient_bytes) = (0, 0);
-    for (resource, allocation) in rec.resources.iter().zip(&plan.resource_allocation) {
+    for (index, allocation) in plan.resource_allocation.iter().enumerate() {
         if allocation.is_some() {
             logical_transient_count += 1;
-            logical_transient_bytes += logical_bytes(resource);
+            logical_transient_bytes += match rec.facts[index].buffer_size() {
+                Some(size) => size,
+                None => logical_bytes(&rec.resources[index]),
+            };
         }
     }
+    let full =
+        (level == ReportLevel::Full).then(|| full_report(rec, content, roots, retained, plan, std::mem::take(spare)));
+    let access_count = match &full {
+        Some(full) => full.accesses.len(),
+        None => rec.accesses.iter().filter(|access| access.graph_effect()).count(),
+    };
     let summary = CompilationSummary {
         recorded_node_count: rec.nodes.len(),
         retained_node_count: plan.order.len(),
         culled_node_count: rec.nodes.len() - plan.order.len(),
         resource_count: rec.resources.len(),
         view_count: rec.views.len(),
-        access_count: rec.accesses.iter().filter(|access| access.graph_effect()).count(),
+        access_count,
         value_count: content.values.len(),
         dependency_count: content.dependencies.len(),
         allocation_count: plan.allocations.len(),
@@ -168,8 +177,6 @@ pub(crate) fn build(
         physical_allocation_bytes: plan.allocations.iter().map(|allocation| allocation.estimated_bytes).sum(),
         timings,
     };
-    let full =
-        (level == ReportLevel::Full).then(|| full_report(rec, content, roots, retained, plan, std::mem::take(spare)));
     CompilationReport { summary, full }
 }
 
@@ -181,10 +188,8 @@ fn full_report(
     plan: &Plan,
     mut report: FullCompilationReport,
 ) -> FullCompilationReport {
-    let mut execution_order = vec![u32::MAX; rec.nodes.len()];
-    for (position, node) in plan.order.iter().enumerate() {
-        execution_order[node.index()] = position as u32;
-    }
+    // Execution order is the retained nodes in recording order.
+    let mut execution_order = 0;
     let culled = rec.nodes.len() - plan.order.len();
     let mut nodes = Refill::new(&mut report.nodes, plan.order.len());
     let mut culled_nodes = Refill::new(&mut report.culled_nodes, culled);
@@ -195,12 +200,13 @@ fn full_report(
             nodes.push(NodeReport {
                 id,
                 recording_order: id.get(),
-                execution_order: execution_order[index],
+                execution_order,
                 kind: node.work.kind(),
                 label: label.clone(),
                 side_effect: node.side_effect,
                 debug_group: node.group(),
             });
+            execution_order += 1;
         } else {
             culled_nodes.push(CulledNodeReport {
                 id,
