@@ -40,15 +40,17 @@ pub(crate) fn slices_at_mip(desc: &TextureDesc, mip: u32) -> u32 {
     crate::record::Layers::of(desc).at_mip(mip)
 }
 
-/// Width and height of `mip` rounded up to whole blocks, in texels.
-pub(crate) fn block_rounded_mip_extent(desc: &TextureDesc, mip: u32) -> (u32, u32) {
+/// Width and height of `mip` rounded up to whole blocks, in texels (wider
+/// than `u32`: rounding the largest extents up overflows it).
+pub(crate) fn block_rounded_mip_extent(desc: &TextureDesc, mip: u32) -> (u64, u64) {
     let (block_width, block_height) = desc.format.block_dimensions();
-    let width = (desc.size.width >> mip).max(1);
+    let width = u64::from((desc.size.width >> mip).max(1));
     let height = match desc.dimension {
         TextureDimension::D1 => 1,
-        _ => (desc.size.height >> mip).max(1),
+        _ => u64::from((desc.size.height >> mip).max(1)),
     };
-    (width.div_ceil(block_width) * block_width, height.div_ceil(block_height) * block_height)
+    let round = |extent: u64, block: u32| extent.div_ceil(u64::from(block)) * u64::from(block);
+    (round(width, block_width), round(height, block_height))
 }
 
 /// Planning estimate of a texture's bytes: every mip, every slice, every sample.

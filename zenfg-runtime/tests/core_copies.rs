@@ -185,6 +185,25 @@ fn block_rounded_whole_mip_copies_overwrite_compressed_textures() {
 }
 
 #[test]
+fn extents_that_round_up_past_u32_are_checked_without_overflow() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    // u32::MAX texels round up to 2^32: a whole row of blocks no u32 holds.
+    let wide = TextureDesc::new_2d("wide", u32::MAX, 4, TextureFormat::Bc1RgbaUnorm);
+    let source = frame.create_texture(wide.clone()).unwrap();
+    let target = frame.create_texture(TextureDesc { label: "target".into(), ..wide }).unwrap();
+    let mut pass = frame.copy_pass("wide-copy");
+    let origin = |x| TextureCopyLocation::new(target).with_origin(Origin3d { x, y: 0, z: 0 });
+    pass.copy_texture_to_texture(TextureCopyLocation::new(source), origin(1), extent(u32::MAX, 4, 1)).unwrap();
+    let Err(error) = pass.copy_texture_to_texture(TextureCopyLocation::new(source), origin(2), extent(u32::MAX, 4, 1))
+    else {
+        panic!("a copy past the block-rounded extent must fail");
+    };
+    assert_eq!(error.code(), "FG1106");
+    assert!(error.to_string().contains("4294967296x4"), "{error}");
+}
+
+#[test]
 fn buffer_texture_copies_need_a_copy_footprint_while_texture_copies_of_depth_do_not() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();

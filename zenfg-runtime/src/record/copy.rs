@@ -39,10 +39,10 @@ pub(crate) fn texture_copy_region(
     };
     let (width, height) = block_rounded_mip_extent(desc, mip_level);
     let slices = slices_at_mip(desc, mip_level);
-    let fits = |origin: u32, extent: u32, limit: u32| origin.checked_add(extent).is_some_and(|end| end <= limit);
+    let fits = |origin: u32, extent: u32, limit: u64| u64::from(origin) + u64::from(extent) <= limit;
     if !fits(origin.x, size.width, width)
         || !fits(origin.y, size.height, height)
-        || !fits(origin.z, size.depth_or_array_layers, slices)
+        || !fits(origin.z, size.depth_or_array_layers, u64::from(slices))
     {
         return Err(format!(
             "the copy of {}x{}x{} at ({}, {}, {}) does not fit mip {mip_level} ({width}x{height}, {slices} slices)",
@@ -53,7 +53,10 @@ pub(crate) fn texture_copy_region(
     Ok(TextureCopyRegion {
         region: TextureRegion { base_mip: mip_level, mip_count: 1, slices: Slices::Range { base: origin.z, count } },
         aspect,
-        whole_slices: origin.x == 0 && origin.y == 0 && size.width == width && size.height == height,
+        whole_slices: origin.x == 0
+            && origin.y == 0
+            && u64::from(size.width) == width
+            && u64::from(size.height) == height,
     })
 }
 
