@@ -212,10 +212,13 @@ pub enum FrameGraphError {
     /// A handle or token belongs to another runtime or recording.
     #[error(
         "FG2001: a handle or token of runtime {actual_owner} recording {actual_recording} was \
-         used with runtime {expected_owner} recording {expected_recording}; handles are valid \
-         only in the recording that created them"
+         used{} with runtime {expected_owner} recording {expected_recording}; handles are valid \
+         only in the recording that created them",
+        in_pass(.pass)
     )]
     ForeignHandle {
+        /// The node declaring or executing the access, if any.
+        pass: Option<PassRef>,
         /// The runtime that was used.
         expected_owner: u64,
         /// The recording that was used.
@@ -387,6 +390,7 @@ impl FrameGraphError {
             | Self::WrongPassToken { executing_pass: pass, .. } => Some(pass.id),
             Self::InvalidBufferRange { pass, .. }
             | Self::InvalidTextureView { pass, .. }
+            | Self::ForeignHandle { pass, .. }
             | Self::CallbackFailed { pass, .. } => pass.as_ref().map(|pass| pass.id),
             _ => None,
         }

@@ -215,9 +215,11 @@ fn fg2001_handles_of_another_live_recording_are_foreign() {
     let mut other = other_graph.begin_frame();
     let foreign = buffer(&mut other, "foreign", 16);
     let mut pass = frame.compute_pass("user");
+    let user = pass.id();
     let error = expect_code(pass.uniform_buffer(foreign, BufferRange::whole()), "FG2001");
-    assert_eq!((error.pass(), error.resource()), (None, None));
+    assert_eq!((error.pass(), error.resource()), (Some(user), None));
     assert!(error.to_string().contains("recording 1"), "{error}");
+    assert!(error.to_string().contains("used in pass `user`"), "{error}");
     pass.finish().unwrap();
     frame.compile(CompileOptions::default()).unwrap();
     other.compile(CompileOptions::default()).unwrap();

@@ -361,12 +361,22 @@ fn handles_of_another_runtime_are_fg2001_everywhere_and_poison_nothing() {
     let copy = pass.finish().unwrap();
 
     assert_eq!(errors.len(), 14);
-    for result in errors {
+    // Declarations of a node name it; the other calls belong to no node.
+    let nodes = [None; 7]
+        .into_iter()
+        .chain([Some("clear-foreign"), Some("clear-mixed")])
+        .chain([Some("declare"); 3])
+        .chain([Some("copy"); 2]);
+    for (result, node) in errors.into_iter().zip(nodes) {
         let error = expect_code(result, "FG2001");
-        assert_eq!((error.pass(), error.resource()), (None, None));
+        assert_eq!((error.pass().is_some(), error.resource()), (node.is_some(), None));
         let message = error.to_string();
-        let FrameGraphError::ForeignHandle { expected_owner, expected_recording, actual_owner, actual_recording } =
-            error
+        if let Some(node) = node {
+            assert!(message.contains(&format!("used in pass `{node}`")), "{message}");
+        }
+        let FrameGraphError::ForeignHandle {
+            expected_owner, expected_recording, actual_owner, actual_recording, ..
+        } = error
         else {
             panic!("unexpected variant")
         };

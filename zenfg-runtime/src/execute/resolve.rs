@@ -33,8 +33,10 @@ impl<'e> ResolveTable<'e> {
         pass: PassId,
         access: AccessId,
     ) -> Result<&'e AccessRecord> {
+        let pass_ref = |id: PassId| PassRef { id, label: self.labels.get(id.index()).cloned().unwrap_or_default() };
         if identity != self.identity {
             return Err(FrameGraphError::ForeignHandle {
+                pass: Some(pass_ref(executing)),
                 expected_owner: self.identity.owner,
                 expected_recording: self.identity.recording,
                 actual_owner: identity.owner,
@@ -42,7 +44,6 @@ impl<'e> ResolveTable<'e> {
             });
         }
         if pass != executing {
-            let pass_ref = |id: PassId| PassRef { id, label: self.labels.get(id.index()).cloned().unwrap_or_default() };
             return Err(FrameGraphError::WrongPassToken {
                 executing_pass: pass_ref(executing),
                 token_pass: pass_ref(pass),

@@ -46,7 +46,7 @@ impl Frame<'_> {
         buffer: Buffer<'_>,
         range: BufferRange,
     ) -> Result<Region> {
-        self.check_brand(buffer.brand)?;
+        self.check_brand_in(pass, buffer.brand)?;
         let Some(size) = self.rec.facts[buffer.id.index()].buffer_size() else {
             return Err(FrameGraphError::internal("a buffer handle names a texture"));
         };
@@ -80,7 +80,7 @@ impl Frame<'_> {
         target: TextureTarget<'_>,
         rule: TextureRule,
     ) -> Result<TextureSelection> {
-        self.check_brand(target.brand())?;
+        self.check_brand_in(pass, target.brand())?;
         let resource = target.resource();
         let desc = self.rec.texture_desc(resource);
         let (view, mut region, format) = match target {

@@ -14,7 +14,7 @@ use crate::compile::{CompileOptions, CompiledFrame};
 use crate::desc::{
     BufferDesc, ImportBufferOptions, ImportTextureOptions, NormalizedTextureViewDesc, TextureDesc, TextureViewDesc,
 };
-use crate::error::{FrameGraphError, Result};
+use crate::error::{FrameGraphError, PassRef, Result};
 use crate::format::check_texture_desc;
 use crate::graph::FrameGraph;
 use crate::handle::{Brand, Buffer, RecordingIdentity, SurfaceTexture, Texture, TextureView};
@@ -55,17 +55,25 @@ impl<'frame> Frame<'frame> {
     /// Checks that a handle or token was issued by this recording.
     #[inline]
     pub(crate) fn check_brand(&self, brand: Brand<'_>) -> Result<()> {
+        self.check_brand_in(None, brand)
+    }
+
+    /// [`check_brand`](Self::check_brand) for a declaration of `pass`, which
+    /// the error names.
+    #[inline]
+    pub(crate) fn check_brand_in(&self, pass: Option<&PassRef>, brand: Brand<'_>) -> Result<()> {
         if self.brand.identity == brand.identity {
             return Ok(());
         }
-        Err(self.foreign(brand))
+        Err(self.foreign(pass, brand))
     }
 
     #[cold]
-    fn foreign(&self, brand: Brand<'_>) -> FrameGraphError {
+    fn foreign(&self, pass: Option<&PassRef>, brand: Brand<'_>) -> FrameGraphError {
         let expected = self.brand.identity;
         let actual = brand.identity;
         FrameGraphError::ForeignHandle {
+            pass: pass.cloned(),
             expected_owner: expected.owner,
             expected_recording: expected.recording,
             actual_owner: actual.owner,

@@ -674,7 +674,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         location: TextureCopyLocation<'frame>,
         size: Extent3d,
     ) -> Result<(TexturePoint, super::copy::TextureCopyRegion)> {
-        self.frame.check_brand(location.texture.brand)?;
+        self.frame.check_brand_in(Some(&self.pass), location.texture.brand)?;
         let id = location.texture.id;
         let desc = self.frame.rec.texture_desc(id);
         let region = texture_copy_region(desc, location.mip_level, location.origin, location.aspect, size)
@@ -715,7 +715,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         dst: TextureCopyLocation<'frame>,
         size: Extent3d,
     ) -> Result<&mut Self> {
-        self.frame.check_brand(src.buffer.brand)?;
+        self.frame.check_brand_in(Some(&self.pass), src.buffer.brand)?;
         let (point, region) = self.texture_point(dst, size)?;
         let buffer_size = self.frame.rec.facts[src.buffer.id.index()].buffer_size().unwrap_or(0);
         let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), src.layout, size, buffer_size)
@@ -747,7 +747,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         dst: BufferTextureCopyLocation<'frame>,
         size: Extent3d,
     ) -> Result<&mut Self> {
-        self.frame.check_brand(dst.buffer.brand)?;
+        self.frame.check_brand_in(Some(&self.pass), dst.buffer.brand)?;
         let (point, region) = self.texture_point(src, size)?;
         let buffer_size = self.frame.rec.facts[dst.buffer.id.index()].buffer_size().unwrap_or(0);
         let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), dst.layout, size, buffer_size)
