@@ -7,7 +7,7 @@
 use crate::error::Result;
 use crate::execute::resolve::ResolveTable;
 use crate::ids::PassId;
-use crate::token::{AccessToken, BufferAccessMarker, TextureAccessMarker};
+use crate::token::{AccessToken, BufferAccessMarker, TextureAccessMarker, TextureViewAccessMarker};
 
 /// Resolves the access tokens of the executing node to native objects.
 #[derive(Clone, Copy)]
@@ -32,8 +32,8 @@ impl<'e> ExecutionResources<'e> {
     }
 
     /// The planned view of a texture token: the declared subresources in the
-    /// declared format. Copy roles have no view (FG9001).
-    pub fn texture_view<Role: TextureAccessMarker>(
+    /// declared format. Copy roles bind no view, so their tokens do not fit.
+    pub fn texture_view<Role: TextureViewAccessMarker>(
         &self,
         token: AccessToken<'_, Role>,
     ) -> Result<&'e wgpu::TextureView> {

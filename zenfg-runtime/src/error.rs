@@ -421,3 +421,18 @@ impl FrameGraphError {
 
 /// Results of the zenfg API.
 pub type Result<T, E = FrameGraphError> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::FrameGraphError;
+
+    /// Broken invariants are the one failure no input of the public API can
+    /// cause, so no integration test reaches them.
+    #[test]
+    fn broken_invariants_are_fg9001() {
+        let error = FrameGraphError::internal("an invariant broke");
+        assert_eq!(error.code(), "FG9001");
+        assert_eq!(error.to_string(), "FG9001: internal error: an invariant broke");
+        assert_eq!((error.pass(), error.resource()), (None, None));
+    }
+}

@@ -103,7 +103,8 @@ pub use token::kind;
 pub use token::{
     AccessMarker, AccessToken, BufferAccessMarker, BufferCopyDst, BufferCopySrc, ColorAttachment, DepthAttachment,
     IndexBuffer, IndirectBuffer, SampledTexture, StorageBufferRead, StorageBufferWrite, StorageTextureRead,
-    StorageTextureWrite, TextureAccessMarker, TextureCopyDst, TextureCopySrc, UniformBuffer, VertexBuffer,
+    StorageTextureWrite, TextureAccessMarker, TextureCopyDst, TextureCopySrc, TextureViewAccessMarker, UniformBuffer,
+    VertexBuffer,
 };
 pub use types::{
     AccessMode, AccessRole, DependencyKind, HazardKind, InitialContents, NodeKind, ResourceKind, ResourceOrigin,

@@ -34,6 +34,15 @@ pub trait BufferAccessMarker: AccessMarker {}
 )]
 pub trait TextureAccessMarker: AccessMarker {}
 
+/// A role marker of a texture role that binds a view: every texture role but
+/// the copies, which work on the texture itself.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is a copy role: copies bind no texture view",
+    label = "a copy access token",
+    note = "resolve copy tokens with `texture`"
+)]
+pub trait TextureViewAccessMarker: TextureAccessMarker {}
+
 macro_rules! role_markers {
     ($($(#[$doc:meta])* $name:ident => $family:ident;)*) => {$(
         $(#[$doc])*
@@ -79,6 +88,12 @@ role_markers! {
     /// Marker of [`AccessRole::BufferCopyDst`].
     BufferCopyDst => BufferAccessMarker;
 }
+
+impl TextureViewAccessMarker for SampledTexture {}
+impl TextureViewAccessMarker for StorageTextureRead {}
+impl TextureViewAccessMarker for StorageTextureWrite {}
+impl TextureViewAccessMarker for ColorAttachment {}
+impl TextureViewAccessMarker for DepthAttachment {}
 
 /// Proof that an access was declared: which recording, pass, access and
 /// resource. Resolve it inside the declaring pass's callback to reach the

@@ -87,10 +87,9 @@ impl<'e> ResolveTable<'e> {
         let record = self.access(executing, identity, pass, access)?;
         self.natives.get(record.resource)?;
         match self.view_plan.access_view(access) {
-            NO_VIEW => Err(FrameGraphError::internal(format!(
-                "{access} is a {} access, which has no planned view; resolve it with `texture`",
-                record.role
-            ))),
+            NO_VIEW => {
+                Err(FrameGraphError::internal(format!("{access}, a {} access, has no planned view", record.role)))
+            }
             index => Ok(&self.views[index as usize]),
         }
     }
