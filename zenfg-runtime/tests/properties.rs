@@ -457,7 +457,7 @@ fn run(graph: &ModelGraph, options: CompileOptions) -> Result<(Expected, usize),
             }
             let range = BufferRange::new(access.start, Some(access.end - access.start));
             let buffer = buffers[access.resource];
-            let _ = match access.kind {
+            match access.kind {
                 Kind::Read => builder.storage_buffer_read(buffer, range).map(|_| ()),
                 Kind::Preserve => builder.storage_buffer_write(buffer, range, WriteContents::Preserve).map(|_| ()),
                 _ => builder.storage_buffer_write(buffer, range, WriteContents::Overwrite).map(|_| ()),
