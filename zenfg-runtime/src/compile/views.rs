@@ -19,7 +19,8 @@ use crate::record::{AccessRecord, NodeRecord, Recording, Region, Slices, Texture
 pub(crate) struct PlannedView {
     pub resource: ResourceId,
     pub label: Option<Label>,
-    pub format: TextureFormat,
+    /// The view's format; `None` is the texture's own.
+    pub format: Option<TextureFormat>,
     pub dimension: TextureViewDimension,
     pub base_mip_level: u32,
     pub mip_level_count: u32,
@@ -122,7 +123,7 @@ impl ViewPlanner {
             self.views.push(PlannedView {
                 resource,
                 label: normalized.label.clone(),
-                format: normalized.format,
+                format: Some(normalized.format),
                 dimension: normalized.dimension,
                 base_mip_level: normalized.base_mip_level,
                 mip_level_count: normalized.mip_level_count,
@@ -143,26 +144,27 @@ impl ViewPlanner {
         region: TextureRegion,
         usage: TextureUsages,
     ) -> u32 {
-        let desc = rec.texture_desc(resource);
+        let texture_dimension = rec.facts[resource.index()].dimension();
         let (base, count) = match region.slices {
             Slices::Range { base, count } => (base, Some(count)),
             Slices::AllDepth => (0, None),
         };
-        let dimension = match desc.dimension {
+        let dimension = match texture_dimension {
             TextureDimension::D1 => TextureViewDimension::D1,
             TextureDimension::D3 => TextureViewDimension::D3,
             TextureDimension::D2 if count == Some(1) => TextureViewDimension::D2,
             TextureDimension::D2 => TextureViewDimension::D2Array,
         };
+        let is_3d = texture_dimension == TextureDimension::D3;
         let planned = PlannedView {
             resource,
             label: None,
-            format: desc.format,
+            format: None,
             dimension,
             base_mip_level: region.base_mip,
             mip_level_count: region.mip_count,
-            base_array_layer: if desc.dimension == TextureDimension::D3 { 0 } else { base },
-            array_layer_count: if desc.dimension == TextureDimension::D3 { None } else { count },
+            base_array_layer: if is_3d { 0 } else { base },
+            array_layer_count: if is_3d { None } else { count },
             usage,
         };
         if self.implicit.is_empty() {

@@ -14,7 +14,7 @@ use crate::record::{NativeResource, ResourceRecord};
 fn descriptor(view: &PlannedView) -> wgpu::TextureViewDescriptor<'_> {
     wgpu::TextureViewDescriptor {
         label: view.label.as_deref(),
-        format: Some(view.format),
+        format: view.format,
         dimension: Some(view.dimension),
         usage: Some(view.usage),
         aspect: wgpu::TextureAspect::All,

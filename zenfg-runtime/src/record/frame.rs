@@ -299,7 +299,7 @@ impl<'frame> Frame<'frame> {
             resource: self.rec.resource_ref(texture.id),
             message: "too many views in one recording".into(),
         })?;
-        self.rec.views.push(ViewRecord { texture: texture.id, desc, normalized, region });
+        self.rec.views.push_built(|| ViewRecord { texture: texture.id, desc, normalized, region });
         Ok(TextureView { id: ViewId(index), texture: texture.id, brand: self.brand })
     }
 

@@ -144,6 +144,16 @@ impl ResourceFacts {
         Layers { count: self.size as u32, depth: self.flags & D3 != 0 }
     }
 
+    /// A texture's dimension.
+    #[inline]
+    pub fn dimension(&self) -> TextureDimension {
+        match self.flags & (D1 | D3) {
+            D1 => TextureDimension::D1,
+            D3 => TextureDimension::D3,
+            _ => TextureDimension::D2,
+        }
+    }
+
     /// Whether the resource is a 1D texture.
     #[inline]
     pub fn is_1d(&self) -> bool {
@@ -610,7 +620,7 @@ pub(crate) struct Recording<'frame> {
     pub resources: Table<ResourceRecord>,
     /// The facts of each resource, by resource id.
     pub facts: Vec<ResourceFacts>,
-    pub views: Vec<ViewRecord>,
+    pub views: Table<ViewRecord>,
     pub nodes: Vec<NodeRecord>,
     /// The label of each node, by node id.
     pub node_labels: Table<Label>,
@@ -642,7 +652,7 @@ pub(crate) struct Recording<'frame> {
 pub(crate) struct Spare {
     resources: Table<ResourceRecord>,
     facts: Vec<ResourceFacts>,
-    views: Vec<ViewRecord>,
+    views: Table<ViewRecord>,
     nodes: Vec<NodeRecord>,
     node_labels: Table<Label>,
     side_effects: Vec<PassId>,
@@ -681,8 +691,8 @@ impl Recording<'_> {
     }
 
     /// Empties the tables, keeping their storage. Bound natives are released
-    /// now; the rest of the resource records and the node labels are dropped
-    /// as the next recording overwrites them.
+    /// now; the rest of the resource records, the views and the node labels
+    /// are dropped as the next recording overwrites them.
     pub fn into_spare(mut self) -> Spare {
         fn emptied<T>(mut table: Vec<T>) -> Vec<T> {
             table.clear();
@@ -692,11 +702,12 @@ impl Recording<'_> {
             self.resources[resource.index()].native = None;
         }
         self.resources.clear();
+        self.views.clear();
         self.node_labels.clear();
         Spare {
             resources: self.resources,
             facts: emptied(self.facts),
-            views: emptied(self.views),
+            views: self.views,
             nodes: emptied(self.nodes),
             node_labels: self.node_labels,
             side_effects: emptied(self.side_effects),
