@@ -109,9 +109,9 @@ fn mixed(frame: &mut Frame<'_>, nodes: usize) -> Result<(), FrameGraphError> {
         let bloom =
             frame.create_texture(TextureDesc::new_2d("bloom", 640, 360, TextureFormat::Rgba16Float).with_mips(4))?;
         let ldr = frame.create_texture(TextureDesc::new_2d("ldr", 1280, 720, TextureFormat::Rgba8Unorm))?;
-        let mips = (0..4)
-            .map(|mip| frame.create_texture_view(bloom, TextureViewDesc::mip(mip)))
-            .collect::<Result<Vec<_>, _>>()?;
+        let [mip0, mip1, mip2, mip3] =
+            [0, 1, 2, 3].map(|mip| frame.create_texture_view(bloom, TextureViewDesc::mip(mip)));
+        let mips = [mip0?, mip1?, mip2?, mip3?];
 
         let mut pass = frame.render_pass("gbuffer");
         let _ = pass.color_attachment(albedo, clear)?;
