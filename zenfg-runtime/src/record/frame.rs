@@ -187,6 +187,20 @@ impl<'frame> Frame<'frame> {
     }
 
     /// A transient buffer. Zero-sized buffers are allowed and have no contents.
+    /// Its contents are undefined until a pass overwrites them. Fails with
+    /// FG2009 when its label is blank.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let particles = frame.create_buffer(BufferDesc::new("particles", 4096))?;
+    /// assert_eq!(frame.buffer_desc(particles)?.size, 4096);
+    /// // Nothing writes the buffer, so a root of it selects undefined contents.
+    /// frame.mark_buffer_root(particles, BufferRange::whole(), RootReason::Output)?;
+    /// assert_eq!(frame.compile(CompileOptions::default()).unwrap_err().code(), "FG1004");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     #[inline]
     pub fn create_buffer(&mut self, desc: BufferDesc) -> Result<Buffer<'frame>> {
         let id = self.register_buffer(desc, ResourceOrigin::Transient, InitialContents::Undefined, None, None)?;
@@ -253,6 +267,28 @@ impl<'frame> Frame<'frame> {
 
     /// An imported buffer: caller-owned storage, bound with
     /// [`bind_imported_buffer`](Self::bind_imported_buffer) before execution.
+    /// `options` says whether its contents are defined when the frame starts.
+    /// Fails with FG2009 when its label is blank.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, ImportBufferOptions, InitialContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let defined = ImportBufferOptions::new(InitialContents::Defined);
+    /// let undefined = ImportBufferOptions::new(InitialContents::Undefined);
+    /// let scene = frame.import_buffer(BufferDesc::new("scene", 256), defined)?;
+    /// let scratch = frame.import_buffer(BufferDesc::new("scratch", 256), undefined)?;
+    /// for (label, buffer) in [("read-scene", scene), ("read-scratch", scratch)] {
+    ///     let mut pass = frame.compute_pass(label);
+    ///     let _ = pass.storage_buffer_read(buffer, BufferRange::whole())?;
+    ///     pass.set_side_effect(true);
+    ///     pass.finish()?;
+    /// }
+    /// // Reading the scene is fine; reading the undefined scratch buffer is not.
+    /// let error = frame.compile(CompileOptions::default()).unwrap_err();
+    /// assert_eq!((error.code(), error.resource()), ("FG1001", Some(scratch.id())));
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn import_buffer(&mut self, desc: BufferDesc, options: ImportBufferOptions) -> Result<Buffer<'frame>> {
         let id = self.register_buffer(
             desc,
@@ -319,12 +355,54 @@ impl<'frame> Frame<'frame> {
 
     /// Starts a render pass. Finish it with
     /// [`finish_render`](PassBuilder::finish_render).
+    ///
+    /// ```
+    /// use zenfg_runtime::wgpu::{Color, TextureFormat, TextureUsages};
+    /// use zenfg_runtime::{
+    ///     ColorAttachmentOps, CompileOptions, DepthAttachmentOps, FrameGraph, ResourceUsage, RootReason, TextureDesc,
+    /// };
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let color = frame.create_texture(TextureDesc::new_2d("color", 1280, 720, TextureFormat::Rgba8Unorm))?;
+    /// let depth = frame.create_texture(TextureDesc::new_2d("depth", 1280, 720, TextureFormat::Depth32Float))?;
+    /// let mut pass = frame.render_pass("opaque");
+    /// let _color = pass.color_attachment(color, ColorAttachmentOps::clear_store(Color::BLACK))?;
+    /// let _depth = pass.depth_attachment(depth, DepthAttachmentOps::clear_discard(1.0))?;
+    /// pass.finish_render(|_ctx| {
+    ///     // Set a pipeline and draw through ctx.pass.
+    ///     Ok(())
+    /// })?;
+    /// frame.mark_texture_root(color, RootReason::Output)?;
+    /// let compiled = frame.compile(CompileOptions::default())?;
+    /// assert_eq!(compiled.retained_node_count(), 1);
+    /// assert_eq!(compiled.resource_usage(depth.id()), Some(ResourceUsage::Texture(TextureUsages::RENDER_ATTACHMENT)));
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn render_pass(&mut self, label: impl Into<crate::desc::Label>) -> PassBuilder<'_, 'frame, kind::Render> {
         PassBuilder::new(self, label.into())
     }
 
     /// Starts a compute pass. Finish it with
     /// [`finish_compute`](PassBuilder::finish_compute).
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, NodeKind, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let histogram = frame.create_buffer(BufferDesc::new("histogram", 1024))?;
+    /// let mut pass = frame.compute_pass("build-histogram");
+    /// let _histogram = pass.storage_buffer_write(histogram, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// let id = pass.finish_compute(|_ctx| {
+    ///     // Set a pipeline and dispatch through ctx.pass.
+    ///     Ok(())
+    /// })?;
+    /// frame.mark_buffer_root(histogram, BufferRange::whole(), RootReason::Output)?;
+    /// let compiled = frame.compile(CompileOptions::full_report())?;
+    /// let node = &compiled.report().and_then(|report| report.full.as_ref()).unwrap().nodes[0];
+    /// assert_eq!((node.id, node.kind), (id, NodeKind::Compute));
+    /// assert_eq!(node.label, "build-histogram");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn compute_pass(&mut self, label: impl Into<crate::desc::Label>) -> PassBuilder<'_, 'frame, kind::Compute> {
         PassBuilder::new(self, label.into())
     }
