@@ -428,7 +428,31 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         self.buffer_read(buffer, range)
     }
 
-    /// Reads `range` of `buffer` through a read-only storage binding.
+    /// Reads `range` of `buffer` through a read-only storage binding. The
+    /// range must be defined when the node runs, and keeps its producer
+    /// retained while this node is. Fails with FG1103 when the range does not
+    /// fit the buffer; like every failed declaration, that leaves the builder
+    /// and the recording usable.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let data = frame.create_buffer(BufferDesc::new("data", 256))?;
+    /// let mut producer = frame.compute_pass("produce");
+    /// let _ = producer.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// producer.finish()?;
+    ///
+    /// let mut consumer = frame.compute_pass("consume");
+    /// let error = consumer.storage_buffer_read(data, BufferRange::new(128, Some(256))).unwrap_err();
+    /// assert_eq!(error.code(), "FG1103");
+    /// let _ = consumer.storage_buffer_read(data, BufferRange::new(128, Some(128)))?;
+    /// consumer.set_side_effect(true);
+    /// consumer.finish()?;
+    /// // The side-effecting consumer keeps the producer of what it reads.
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 2);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn storage_buffer_read(
         &mut self,
         buffer: Buffer<'frame>,
@@ -441,6 +465,35 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     }
 
     /// Writes `range` of `buffer` through a storage binding.
+    /// [`WriteContents::Overwrite`] promises that every execution writes the
+    /// whole range; [`WriteContents::Preserve`] keeps what is not written, so
+    /// the range must already be defined (FG1002 at compile otherwise).
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let data = frame.create_buffer(BufferDesc::new("data", 256))?;
+    /// let mut pass = frame.compute_pass("produce");
+    /// let _ = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// pass.finish()?;
+    /// let mut pass = frame.compute_pass("update-head");
+    /// let _ = pass.storage_buffer_write(data, BufferRange::new(0, Some(64)), WriteContents::Preserve)?;
+    /// pass.finish()?;
+    /// frame.mark_buffer_root(data, BufferRange::whole(), RootReason::Output)?;
+    /// // The preserving update keeps the first write: both passes are retained.
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 2);
+    ///
+    /// let mut frame = graph.begin_frame();
+    /// let data = frame.create_buffer(BufferDesc::new("data", 256))?;
+    /// let mut pass = frame.compute_pass("update-head");
+    /// let _ = pass.storage_buffer_write(data, BufferRange::new(0, Some(64)), WriteContents::Preserve)?;
+    /// pass.finish()?;
+    /// frame.mark_buffer_root(data, BufferRange::new(0, Some(64)), RootReason::Output)?;
+    /// // Nothing defined the range this write preserves.
+    /// assert_eq!(frame.compile(CompileOptions::default()).unwrap_err().code(), "FG1002");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn storage_buffer_write(
         &mut self,
         buffer: Buffer<'frame>,
@@ -599,6 +652,29 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     /// Closes the node without a callback. A retained render, compute, command
     /// or external node closed this way fails at execution with FG4004; it is
     /// meant for CPU-only planning. Copy nodes execute their recorded copies.
+    ///
+    /// Returns the node's id. A render pass without an attachment fails with
+    /// FG1106 and a blank label with FG2009; either failure poisons the
+    /// recording, and [`Frame::compile`] returns the same error.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let out = frame.create_buffer(BufferDesc::new("out", 64))?;
+    /// let mut pass = frame.compute_pass("plan-only");
+    /// let id = pass.id();
+    /// let _ = pass.storage_buffer_write(out, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// assert_eq!(pass.finish()?, id);
+    /// frame.mark_buffer_root(out, BufferRange::whole(), RootReason::Output)?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+    ///
+    /// let mut frame = graph.begin_frame();
+    /// let error = frame.render_pass("no-attachments").finish().unwrap_err();
+    /// assert_eq!(error.code(), "FG1106");
+    /// assert_eq!(frame.compile(CompileOptions::default()).unwrap_err(), error);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn finish(self) -> Result<PassId> {
         self.close(Self::kind_work, None)
     }
@@ -607,6 +683,27 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
 impl<'frame> PassBuilder<'_, 'frame, kind::Render> {
     /// Closes the render pass with the callback that draws. The runtime begins
     /// the pass with the declared attachments and hands it to the callback.
+    ///
+    /// The pass needs at least one color or depth attachment (FG1106) and a
+    /// label that is not blank (FG2009); a failure poisons the recording and
+    /// drops the callback. A depth-only pass, such as a shadow map, is valid:
+    ///
+    /// ```
+    /// use zenfg_runtime::wgpu::TextureFormat;
+    /// use zenfg_runtime::{CompileOptions, DepthAttachmentOps, FrameGraph, RootReason, TextureDesc};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let shadow = frame.create_texture(TextureDesc::new_2d("shadow-map", 2048, 2048, TextureFormat::Depth32Float))?;
+    /// let mut pass = frame.render_pass("shadows");
+    /// let _ = pass.depth_attachment(shadow, DepthAttachmentOps::clear_store(1.0))?;
+    /// pass.finish_render(|_ctx| {
+    ///     // Set a pipeline and draw the casters through ctx.pass.
+    ///     Ok(())
+    /// })?;
+    /// frame.mark_texture_root(shadow, RootReason::DebugCapture)?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn finish_render<F>(self, callback: F) -> Result<PassId>
     where
         F: for<'e> FnOnce(RenderPassContext<'e>) -> Result<()> + 'frame,
@@ -616,7 +713,37 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Render> {
 }
 
 impl<'frame> PassBuilder<'_, 'frame, kind::Compute> {
-    /// Closes the compute pass with the callback that dispatches.
+    /// Closes the compute pass with the callback that dispatches. The callback
+    /// runs when the node executes, and never if the node is culled: its
+    /// captures are then dropped at compile. A blank label fails with FG2009
+    /// and poisons the recording.
+    ///
+    /// Here on wgpu's no-op device:
+    ///
+    /// ```
+    /// use std::cell::Cell;
+    /// use std::rc::Rc;
+    /// use zenfg_runtime::{CompileOptions, FrameGraph};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let runs = Rc::new(Cell::new(0));
+    /// for (label, side_effect) in [("simulate", true), ("unused", false)] {
+    ///     let runs = Rc::clone(&runs);
+    ///     let mut pass = frame.compute_pass(label);
+    ///     pass.set_side_effect(side_effect);
+    ///     pass.finish_compute(move |_ctx| {
+    ///         // Set a pipeline and dispatch through ctx.pass.
+    ///         runs.set(runs.get() + 1);
+    ///         Ok(())
+    ///     })?;
+    /// }
+    /// let compiled = frame.compile(CompileOptions::default())?;
+    /// assert_eq!(compiled.retained_node_count(), 1);
+    /// compiled.execute(&queue)?;
+    /// assert_eq!(runs.get(), 1);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn finish_compute<F>(self, callback: F) -> Result<PassId>
     where
         F: for<'e> FnOnce(ComputePassContext<'e>) -> Result<()> + 'frame,
