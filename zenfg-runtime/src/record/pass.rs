@@ -41,6 +41,57 @@ use crate::types::{AccessRole, NodeKind, WriteContents};
 
 /// Declares the accesses of one node of kind `K`; close it with `finish` or
 /// the `finish_*` method of its kind.
+///
+/// The kind decides which declarations and which `finish_*` method exist: a
+/// role the kind cannot use, or the `finish_*` method of another kind, does
+/// not compile. Copy passes declare their accesses only through their typed
+/// `copy_*` methods.
+///
+/// # Failures and poisoning
+///
+/// * A failing **declaration** (any access method or `copy_*` method) returns
+///   its error and changes nothing: the builder stays open and usable, and the
+///   recording is not poisoned. A declaration that adds several accesses (a
+///   copy, a color attachment with its resolve target) adds all of them or
+///   none. The caller still holds the open builder and decides what the pass
+///   becomes, so nothing is lost without the caller knowing.
+/// * A failing **finish** ([`finish`](Self::finish) or a `finish_*` method:
+///   FG1106 for a render pass without attachments, FG2009 for a blank label,
+///   which is checked here rather than when the builder is created) closes the
+///   builder, drops the node with its accesses and callback, and **poisons**
+///   the recording: [`Frame::compile`] returns the same error.
+/// * A builder **dropped** without being finished poisons the recording with
+///   FG2002. This includes a builder dropped because a declaration error was
+///   propagated with `?`: the recording then fails to compile with FG2002.
+///
+/// A finish failure or a dropped builder poisons because the caller meant to
+/// record a pass that now cannot be recorded as declared: compiling the rest
+/// of the frame without it would silently change what the frame computes.
+/// After poisoning, the recording still accepts calls (a dropped or failed
+/// node takes no id), but only the first poisoning error is kept and
+/// `compile` returns it before any other check.
+///
+/// ```
+/// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+/// let mut graph = FrameGraph::new();
+/// let mut frame = graph.begin_frame();
+/// let data = frame.create_buffer(BufferDesc::new("data", 64))?;
+/// let mut pass = frame.compute_pass("fill");
+/// // A failed declaration leaves the builder usable...
+/// let too_long = BufferRange::new(0, Some(128));
+/// assert_eq!(pass.storage_buffer_write(data, too_long, WriteContents::Overwrite).unwrap_err().code(), "FG1103");
+/// let _ = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite)?;
+/// pass.finish()?;
+/// frame.mark_buffer_root(data, BufferRange::whole(), RootReason::Output)?;
+/// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+///
+/// // ...while a builder dropped unfinished poisons the recording.
+/// let mut frame = graph.begin_frame();
+/// drop(frame.compute_pass("forgotten"));
+/// frame.command_pass("later").finish()?;
+/// assert_eq!(frame.compile(CompileOptions::default()).unwrap_err().code(), "FG2002");
+/// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+/// ```
 #[must_use = "a pass builder must be finished, or the recording fails with FG2002"]
 pub struct PassBuilder<'a, 'frame, K: PassKind> {
     frame: &'a mut Frame<'frame>,
