@@ -29,6 +29,31 @@ use crate::types::{InitialContents, ResourceOrigin, UsagePolicy};
 /// Declare resources, views and passes, mark roots, then [`compile`](Self::compile).
 /// Every method that takes a handle checks that the handle belongs to this
 /// recording (FG2001).
+///
+/// # Failures and poisoning
+///
+/// A failing call of the frame itself returns its error and records nothing:
+/// registering resources and imports, binding natives, creating views, marking
+/// roots, pushing and popping debug groups, and
+/// [`clear_buffer`](Self::clear_buffer) / [`clear_buffers`](Self::clear_buffers)
+/// (a failed clear takes no node id and declares no access). The recording
+/// stays usable, and `compile` is unaffected by the failure.
+/// [`with_debug_group`](Self::with_debug_group) closes its group whatever its
+/// body returns, and keeps what the body recorded.
+///
+/// Only the passes poison the recording, where a pass the caller meant to
+/// record cannot be recorded as declared and compiling without it would
+/// silently change the frame:
+///
+/// * a failing [`PassBuilder::finish`] or `finish_*` method (FG1106 for a
+///   render pass without attachments, FG2009 for a blank pass label);
+/// * a [`PassBuilder`] dropped without being finished (FG2002);
+/// * a failing declaration or finish inside [`add`](Self::add).
+///
+/// Declarations on an open [`PassBuilder`] do not poison: they fail without
+/// effect and leave the builder usable. A poisoned recording still accepts
+/// calls, but [`compile`](Self::compile) returns the first poisoning error
+/// before it checks anything else.
 pub struct Frame<'frame> {
     pub(crate) graph: &'frame mut FrameGraph,
     pub(crate) brand: Brand<'frame>,
