@@ -805,7 +805,21 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Compute> {
 
 impl<'frame> PassBuilder<'_, 'frame, kind::Command> {
     /// Closes the node with a callback that records into the graph-owned
-    /// encoder (it must not finish or submit it).
+    /// encoder (it must not finish or submit it). Command passes are
+    /// side-effecting by default, so they are retained without a root unless
+    /// [`set_side_effect`](Self::set_side_effect) turns that off.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, FrameGraph};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// frame.command_pass("kept").finish_command(|_ctx| Ok(()))?;
+    /// let mut optional = frame.command_pass("optional");
+    /// optional.set_side_effect(false);
+    /// optional.finish_command(|_ctx| Ok(()))?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn finish_command<F>(self, callback: F) -> Result<PassId>
     where
         F: for<'e> FnOnce(CommandContext<'e>) -> Result<()> + 'frame,
@@ -816,7 +830,21 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Command> {
 
 impl<'frame> PassBuilder<'_, 'frame, kind::External> {
     /// Closes the node with a callback that submits its own work on the
-    /// shared queue before returning.
+    /// shared queue before returning. The node ends the graph segment before
+    /// it and runs in a segment of its own.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, ExecutionSegmentKind as Segment, FrameGraph};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// frame.command_pass("before").finish_command(|_ctx| Ok(()))?;
+    /// frame.external_submission("third-party").finish_external(|_ctx| Ok(()))?;
+    /// frame.command_pass("after").finish_command(|_ctx| Ok(()))?;
+    /// let compiled = frame.compile(CompileOptions::default())?;
+    /// let kinds: Vec<_> = compiled.execution_segments().iter().map(|segment| segment.kind).collect();
+    /// assert_eq!(kinds, [Segment::FrameGraph, Segment::ExternalSubmission, Segment::FrameGraph]);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn finish_external<F>(self, callback: F) -> Result<PassId>
     where
         F: for<'e> FnOnce(ExternalSubmissionContext<'e>) -> Result<()> + 'frame,
@@ -919,6 +947,39 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     /// Copies a texture region into texel rows of a buffer. The buffer range
     /// is overwritten when tightly packed; padding between rows or images
     /// keeps its old bytes, so the range is preserved (and must be defined).
+    ///
+    /// ```
+    /// use zenfg_runtime::wgpu::{Extent3d, TexelCopyBufferLayout, TextureFormat};
+    /// use zenfg_runtime::{
+    ///     BufferDesc, BufferRange, BufferTextureCopyLocation, CompileOptions, FrameGraph, ImportTextureOptions,
+    ///     InitialContents, RootReason, TextureCopyLocation, TextureDesc,
+    /// };
+    /// let mut graph = FrameGraph::new();
+    /// let size = Extent3d { width: 64, height: 4, depth_or_array_layers: 1 };
+    /// for (bytes_per_row, compiles) in [(256, true), (512, false)] {
+    ///     let mut frame = graph.begin_frame();
+    ///     let desc = TextureDesc::new_2d("image", 64, 4, TextureFormat::Rgba8Unorm);
+    ///     let image = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined))?;
+    ///     let staging = frame.create_buffer(BufferDesc::new("staging", 2048))?;
+    ///     let layout = TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(bytes_per_row), rows_per_image: None };
+    ///     let mut copy = frame.copy_pass("download");
+    ///     copy.copy_texture_to_buffer(
+    ///         TextureCopyLocation::new(image),
+    ///         BufferTextureCopyLocation::new(staging, layout),
+    ///         size,
+    ///     )?;
+    ///     copy.finish()?;
+    ///     let rows = u64::from(bytes_per_row) * 3 + 256;
+    ///     frame.mark_buffer_root(staging, BufferRange::new(0, Some(rows)), RootReason::Output)?;
+    ///     // Padded rows keep the staging buffer's undefined bytes between them.
+    ///     let result = frame.compile(CompileOptions::default());
+    ///     assert_eq!(result.is_ok(), compiles);
+    ///     if let Err(error) = result {
+    ///         assert_eq!(error.code(), "FG1002");
+    ///     }
+    /// }
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn copy_texture_to_buffer(
         &mut self,
         src: TextureCopyLocation<'frame>,
