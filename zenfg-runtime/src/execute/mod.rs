@@ -84,7 +84,29 @@ impl CompiledFrame<'_> {
         self.execute_with_options(queue, ExecutionOptions::default())
     }
 
-    /// Executes the retained work on `queue` with `options`.
+    /// Executes the retained work on `queue` with `options`. Fails like
+    /// [`execute`](Self::execute).
+    ///
+    /// ```
+    /// use std::cell::Cell;
+    /// use std::rc::Rc;
+    /// use zenfg_runtime::{CompileOptions, ExecutionOptions, FrameGraph};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let seen = Rc::new(Cell::new(0));
+    /// let frame_index = Rc::clone(&seen);
+    /// frame.with_debug_group("post", |frame| {
+    ///     frame.command_pass("tonemap").finish_command(move |ctx| {
+    ///         frame_index.set(ctx.frame_index);
+    ///         Ok(())
+    ///     })
+    /// })?;
+    /// let options = ExecutionOptions::default().with_frame_index(42).with_gpu_debug_groups(true);
+    /// frame.compile(CompileOptions::default())?.execute_with_options(&queue, options)?;
+    /// assert_eq!(seen.get(), 42);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn execute_with_options(self, queue: &wgpu::Queue, options: ExecutionOptions) -> Result<()> {
         self.run(queue, options, None, Instant::now).map(|_| ())
     }

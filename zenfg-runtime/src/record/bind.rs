@@ -94,7 +94,35 @@ impl<'frame> Frame<'frame> {
 
     /// Binds a caller-owned texture to an imported or surface texture. Its
     /// size, mips, samples, dimension and format must equal the logical
-    /// descriptor, and it must have the exposed usage (FG4003).
+    /// descriptor, and it must have the exposed usage (FG4003). Binding again
+    /// replaces the earlier binding; one native texture backs at most one
+    /// logical resource per recording (FG4003).
+    ///
+    /// ```
+    /// use zenfg_runtime::wgpu::{self, TextureFormat};
+    /// use zenfg_runtime::{FrameGraph, ImportTextureOptions, InitialContents, TextureDesc};
+    /// # let (device, _queue) = wgpu::Device::noop(&Default::default());
+    /// let native = device.create_texture(&wgpu::TextureDescriptor {
+    ///     label: Some("albedo"),
+    ///     size: wgpu::Extent3d { width: 256, height: 256, depth_or_array_layers: 1 },
+    ///     mip_level_count: 1,
+    ///     sample_count: 1,
+    ///     dimension: wgpu::TextureDimension::D2,
+    ///     format: TextureFormat::Rgba8UnormSrgb,
+    ///     usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+    ///     view_formats: &[],
+    /// });
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let defined = ImportTextureOptions::new(InitialContents::Defined);
+    /// let albedo =
+    ///     frame.import_texture(TextureDesc::new_2d("albedo", 256, 256, TextureFormat::Rgba8UnormSrgb), defined)?;
+    /// frame.bind_imported_texture(albedo, &native)?;
+    ///
+    /// let linear = frame.import_texture(TextureDesc::new_2d("linear", 256, 256, TextureFormat::Rgba8Unorm), defined)?;
+    /// assert_eq!(frame.bind_imported_texture(linear, &native).unwrap_err().code(), "FG4003");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn bind_imported_texture(&mut self, texture: impl Into<Texture<'frame>>, native: &wgpu::Texture) -> Result<()> {
         let texture = texture.into();
         self.check_brand(texture.brand)?;
