@@ -184,6 +184,23 @@ impl FrameGraph {
     /// Destroys every retained pooled object, in every scope and the default
     /// domain, without waiting for the GPU. Cumulative counters are kept and
     /// plans stay valid: later executions create objects again.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let scratch = frame.create_buffer(BufferDesc::new("scratch", 256))?;
+    /// frame.clear_buffer("zero", scratch, BufferRange::whole())?;
+    /// frame.mark_buffer_root(scratch, BufferRange::whole(), RootReason::Output)?;
+    /// frame.compile(CompileOptions::default())?.execute(&queue)?;
+    /// assert_eq!(graph.resource_pool_stats().retained_count, 1);
+    ///
+    /// graph.clear_resource_pool();
+    /// let stats = graph.resource_pool_stats();
+    /// assert_eq!((stats.retained_count, stats.evicted_count, stats.acquire_count), (0, 1, 1));
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn clear_resource_pool(&mut self) {
         self.pool.clear();
     }
@@ -192,6 +209,17 @@ impl FrameGraph {
     /// resize made its size-dependent targets obsolete. The scope stays
     /// usable. Fails with FG2014 when the scope belongs to another runtime,
     /// even when the pool is empty.
+    ///
+    /// ```
+    /// use zenfg_runtime::FrameGraph;
+    /// let mut graph = FrameGraph::new();
+    /// let mut other = FrameGraph::new();
+    /// let own = graph.create_resource_pool_scope();
+    /// let foreign = other.create_resource_pool_scope();
+    /// graph.clear_resource_pool_scope(own)?;
+    /// assert_eq!(graph.clear_resource_pool_scope(foreign).unwrap_err().code(), "FG2014");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn clear_resource_pool_scope(&mut self, scope: ResourcePoolScope) -> Result<()> {
         if scope.owner != self.owner {
             return Err(FrameGraphError::ForeignResourcePoolScope { runtime: self.owner, scope_owner: scope.owner });
