@@ -251,7 +251,12 @@ impl<'frame> Frame<'frame> {
     ///     TextureDesc::new_2d("taa-history", 1280, 720, TextureFormat::Rgba16Float),
     ///     ImportTextureOptions::new(InitialContents::Defined),
     /// )?;
-    /// # let _ = history;
+    /// // Defined contents can be read without a write in this frame.
+    /// let mut pass = frame.compute_pass("resolve-taa");
+    /// let _ = pass.sampled_texture(history)?;
+    /// pass.set_side_effect(true);
+    /// pass.finish()?;
+    /// assert_eq!(frame.compile(zenfg_runtime::CompileOptions::default())?.retained_node_count(), 1);
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
     pub fn import_texture(&mut self, desc: TextureDesc, options: ImportTextureOptions) -> Result<Texture<'frame>> {
