@@ -204,6 +204,19 @@ impl<'frame> Frame<'frame> {
     /// A transient texture in the pool partition `scope`.
     ///
     /// Fails with FG2014 when `scope` belongs to another runtime.
+    ///
+    /// ```
+    /// use zenfg_runtime::{FrameGraph, TextureDesc, wgpu::TextureFormat};
+    /// let mut graph = FrameGraph::new();
+    /// let window = graph.create_resource_pool_scope();
+    /// let foreign = FrameGraph::new().create_resource_pool_scope();
+    /// let mut frame = graph.begin_frame();
+    /// let desc = TextureDesc::new_2d("hdr", 1280, 720, TextureFormat::Rgba16Float);
+    /// let hdr = frame.create_texture_in(window, desc.clone())?;
+    /// assert_eq!(frame.texture_desc(hdr)?.size.width, 1280);
+    /// assert_eq!(frame.create_texture_in(foreign, desc).unwrap_err().code(), "FG2014");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn create_texture_in(&mut self, scope: ResourcePoolScope, desc: TextureDesc) -> Result<Texture<'frame>> {
         self.check_scope(scope)?;
         let id =
@@ -232,7 +245,22 @@ impl<'frame> Frame<'frame> {
         Ok(Buffer { id, brand: self.brand })
     }
 
-    /// A transient buffer in the pool partition `scope`.
+    /// A transient buffer in the pool partition `scope`. Fails with FG2014
+    /// when `scope` belongs to another runtime.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason};
+    /// let mut graph = FrameGraph::new();
+    /// let window = graph.create_resource_pool_scope();
+    /// let mut frame = graph.begin_frame();
+    /// let tiles = frame.create_buffer_in(window, BufferDesc::new("tiles", 4096))?;
+    /// frame.clear_buffer("zero-tiles", tiles, BufferRange::whole())?;
+    /// frame.mark_buffer_root(tiles, BufferRange::whole(), RootReason::Output)?;
+    /// let compiled = frame.compile(CompileOptions::full_report())?;
+    /// let full = compiled.report().and_then(|report| report.full.as_ref()).unwrap();
+    /// assert!(full.resources[0].scoped);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn create_buffer_in(&mut self, scope: ResourcePoolScope, desc: BufferDesc) -> Result<Buffer<'frame>> {
         self.check_scope(scope)?;
         let id =
