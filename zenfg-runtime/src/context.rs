@@ -22,6 +22,46 @@ impl<'e> ExecutionResources<'e> {
     ///
     /// Fails with FG2001 for a token of another runtime or recording, FG4005
     /// for a token of another pass.
+    ///
+    /// Here on wgpu's no-op device, with an imported buffer:
+    ///
+    /// ```
+    /// use std::cell::Cell;
+    /// use std::rc::Rc;
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, ImportBufferOptions, InitialContents};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// # let native = device.create_buffer(&wgpu::BufferDescriptor {
+    /// #     label: Some("state"), size: 256, usage: wgpu::BufferUsages::STORAGE, mapped_at_creation: false,
+    /// # });
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let defined = ImportBufferOptions::new(InitialContents::Defined);
+    /// let state = frame.import_buffer(BufferDesc::new("state", 256), defined)?;
+    /// frame.bind_imported_buffer(state, &native)?;
+    ///
+    /// let mut first = frame.compute_pass("first");
+    /// let first_token = first.storage_buffer_read(state, BufferRange::whole())?;
+    /// first.set_side_effect(true);
+    /// first.finish_compute(|_ctx| Ok(()))?;
+    ///
+    /// let checked = Rc::new(Cell::new(false));
+    /// let done = Rc::clone(&checked);
+    /// let expected = native.clone();
+    /// let mut second = frame.compute_pass("second");
+    /// let token = second.storage_buffer_read(state, BufferRange::whole())?;
+    /// second.set_side_effect(true);
+    /// second.finish_compute(move |ctx| {
+    ///     // An imported buffer resolves to the native object bound to it.
+    ///     assert_eq!(ctx.resources.buffer(token)?, &expected);
+    ///     // A token resolves only in the callback of the pass that declared it.
+    ///     assert_eq!(ctx.resources.buffer(first_token).unwrap_err().code(), "FG4005");
+    ///     done.set(true);
+    ///     Ok(())
+    /// })?;
+    /// frame.compile(CompileOptions::default())?.execute(&queue)?;
+    /// assert!(checked.get());
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn buffer<Role: BufferAccessMarker>(&self, token: AccessToken<'_, Role>) -> Result<&'e wgpu::Buffer> {
         self.table.buffer(self.pass, token.brand.identity, token.pass, token.access)
     }

@@ -1,4 +1,8 @@
 //! [`FrameGraphError`]: every failure of the public API, with a stable code.
+//!
+//! The codes are those of the reference ZenFG semantics wherever the meaning
+//! is the same; the type's docs list the differences. The crate docs list
+//! every code with when it is raised.
 
 use std::fmt;
 
@@ -51,7 +55,38 @@ fn in_pass(pass: &Option<PassRef>) -> String {
 /// Each variant has a stable code (`FG1001`…) returned by [`code`](Self::code):
 /// 1xxx graph semantics, 2xxx recording and API use, 4xxx execution, 9xxx
 /// internal invariants. Messages name passes and resources by label and say
-/// how to fix the problem.
+/// how to fix the problem. The [crate docs](crate#errors) list every code
+/// with when it is raised.
+///
+/// # Differences from the reference semantics
+///
+/// Codes keep the numbers of the reference ZenFG runtime where the meaning is
+/// the same. They differ here:
+///
+/// * **FG4006, FG4008 and FG4009 do not exist.** The reference raised FG4009
+///   (and FG1106 for render and compute passes) when a pass was finished with
+///   the `finish_*` method of another kind; here that is a type error,
+///   because a [`PassBuilder`](crate::PassBuilder)'s type names its kind.
+///   FG4006 and FG4008, which the reference defined but never raised, are
+///   left out.
+/// * **FG1108** ([`UnsupportedTextureFormatUsage`](Self::UnsupportedTextureFormatUsage))
+///   is raised when an attachment's format category does not fit its role (a
+///   depth format as a color attachment, a color format as a depth
+///   attachment), where the reference raised FG1104.
+/// * **FG2009** ([`InvalidLabel`](Self::InvalidLabel)) is new: a blank pass
+///   or resource label.
+/// * **FG2014** ([`ForeignResourcePoolScope`](Self::ForeignResourcePoolScope))
+///   is new: a resource pool scope used with a runtime that did not create it.
+/// * **Copy nodes declare accesses only through their typed copy methods**
+///   (`copy_buffer_to_buffer`, `copy_buffer_to_texture`,
+///   `copy_texture_to_buffer`, `copy_texture_to_texture`). Declaring a role on
+///   a copy pass, calling a copy method on another kind, or declaring a role
+///   any other kind cannot use does not compile, so none of these is an
+///   FG1106 at run time.
+/// * A failed `clear_buffers` never poisons the recording, FG1105 for
+///   overlapping ops included (see [`Frame::clear_buffers`](crate::Frame::clear_buffers)).
+/// * A storage access or attachment that selects several mips fails with
+///   FG1104 instead of silently meaning mip 0.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FrameGraphError {

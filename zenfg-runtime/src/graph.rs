@@ -108,6 +108,20 @@ impl FrameGraph {
 
     /// Starts a new single-use recording. The frame borrows the runtime
     /// exclusively until it, or the compiled frame made from it, is dropped.
+    /// Every recording starts empty: its ids are dense and start at zero.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, CompileOptions, FrameGraph};
+    /// let mut graph = FrameGraph::new();
+    /// for _ in 0..2 {
+    ///     let mut frame = graph.begin_frame();
+    ///     let data = frame.create_buffer(BufferDesc::new("data", 64))?;
+    ///     assert_eq!(data.id().get(), 0);
+    ///     let compiled = frame.compile(CompileOptions::default())?;
+    ///     assert_eq!(compiled.retained_node_count(), 0);
+    /// }
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn begin_frame(&mut self) -> Frame<'_> {
         self.recording = self.recording.checked_add(1).unwrap_or(1);
         let identity = RecordingIdentity { owner: self.owner, recording: self.recording };
@@ -138,6 +152,30 @@ impl FrameGraph {
     }
 
     /// The pool's counters. A CPU-only runtime's are all zero.
+    ///
+    /// Two executions of the same frame shape: the first creates the
+    /// transient buffer, the second reuses it (here on wgpu's no-op device).
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// assert_eq!(FrameGraph::new().resource_pool_stats(), Default::default());
+    ///
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// for _ in 0..2 {
+    ///     let mut frame = graph.begin_frame();
+    ///     let scratch = frame.create_buffer(BufferDesc::new("scratch", 1024))?;
+    ///     let mut pass = frame.compute_pass("fill");
+    ///     let _ = pass.storage_buffer_write(scratch, BufferRange::whole(), WriteContents::Overwrite)?;
+    ///     pass.finish_compute(|_ctx| Ok(()))?;
+    ///     frame.mark_buffer_root(scratch, BufferRange::whole(), RootReason::Output)?;
+    ///     frame.compile(CompileOptions::default())?.execute(&queue)?;
+    /// }
+    /// let stats = graph.resource_pool_stats();
+    /// assert_eq!((stats.acquire_count, stats.created_count, stats.reuse_count), (2, 1, 1));
+    /// assert_eq!(stats.retained_count, 1);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     #[must_use]
     pub fn resource_pool_stats(&self) -> ResourcePoolStats {
         self.pool.stats()
@@ -146,6 +184,23 @@ impl FrameGraph {
     /// Destroys every retained pooled object, in every scope and the default
     /// domain, without waiting for the GPU. Cumulative counters are kept and
     /// plans stay valid: later executions create objects again.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let scratch = frame.create_buffer(BufferDesc::new("scratch", 256))?;
+    /// frame.clear_buffer("zero", scratch, BufferRange::whole())?;
+    /// frame.mark_buffer_root(scratch, BufferRange::whole(), RootReason::Output)?;
+    /// frame.compile(CompileOptions::default())?.execute(&queue)?;
+    /// assert_eq!(graph.resource_pool_stats().retained_count, 1);
+    ///
+    /// graph.clear_resource_pool();
+    /// let stats = graph.resource_pool_stats();
+    /// assert_eq!((stats.retained_count, stats.evicted_count, stats.acquire_count), (0, 1, 1));
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn clear_resource_pool(&mut self) {
         self.pool.clear();
     }
@@ -154,6 +209,17 @@ impl FrameGraph {
     /// resize made its size-dependent targets obsolete. The scope stays
     /// usable. Fails with FG2014 when the scope belongs to another runtime,
     /// even when the pool is empty.
+    ///
+    /// ```
+    /// use zenfg_runtime::FrameGraph;
+    /// let mut graph = FrameGraph::new();
+    /// let mut other = FrameGraph::new();
+    /// let own = graph.create_resource_pool_scope();
+    /// let foreign = other.create_resource_pool_scope();
+    /// graph.clear_resource_pool_scope(own)?;
+    /// assert_eq!(graph.clear_resource_pool_scope(foreign).unwrap_err().code(), "FG2014");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn clear_resource_pool_scope(&mut self, scope: ResourcePoolScope) -> Result<()> {
         if scope.owner != self.owner {
             return Err(FrameGraphError::ForeignResourcePoolScope { runtime: self.owner, scope_owner: scope.owner });

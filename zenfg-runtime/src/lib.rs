@@ -41,6 +41,66 @@
 //!
 //! Every failure is a [`FrameGraphError`] with a stable code
 //! ([`FrameGraphError::code`]); the public API never panics on bad input.
+//! [`FrameGraphError::pass`] and [`FrameGraphError::resource`] name the node
+//! and resource the error is about, and its message names them by label.
+//!
+//! | Code | Variant | Raised when |
+//! |---|---|---|
+//! | FG1001 | [`ReadBeforeWrite`](FrameGraphError::ReadBeforeWrite) | compile: a read, or a read-only depth attachment, sees undefined contents, in any recorded node, culled or not |
+//! | FG1002 | [`PreserveBeforeWrite`](FrameGraphError::PreserveBeforeWrite) | compile: a preserving write, an attachment `Load` or a partial copy destination keeps undefined contents |
+//! | FG1003 | [`ReadAfterDiscard`](FrameGraphError::ReadAfterDiscard) | compile: a read or preserving write sees contents an attachment discarded (before FG1001 and FG1002) |
+//! | FG1004 | [`RootReferencesUndefinedContents`](FrameGraphError::RootReferencesUndefinedContents) | compile: part of a root's range is undefined when the frame ends, at every report level |
+//! | FG1101 | [`UsageMismatch`](FrameGraphError::UsageMismatch) | compile: retained accesses need usage missing from a fixed transient usage or an import's exposed usage |
+//! | FG1102 | [`InvalidResourceDescriptor`](FrameGraphError::InvalidResourceDescriptor) | registering a texture that breaks a shape rule or asks for `TRANSIENT_ATTACHMENT`; compile: a retained transient texture whose usage its shape cannot have |
+//! | FG1103 | [`InvalidBufferRange`](FrameGraphError::InvalidBufferRange) | a buffer range overflows or exceeds the logical size; an empty root range |
+//! | FG1104 | [`InvalidTextureView`](FrameGraphError::InvalidTextureView) | a view that does not fit its texture; a storage access or attachment selecting several mips, an attachment selecting several layers, a missing or misplaced `depth_slice` |
+//! | FG1105 | [`ConflictingAccesses`](FrameGraphError::ConflictingAccesses) | two accesses of one node overlap on one resource and one of them writes (two declarations or fields, a resolve target that is its source, overlapping clear ops, a copy onto its own source) |
+//! | FG1106 | [`InvalidNodeOperation`](FrameGraphError::InvalidNodeOperation) | a render pass finished without attachments or given a second depth attachment; a clear without ops or with an empty op; copy geometry outside a mip or buffer, or a format without a buffer-copy footprint |
+//! | FG1107 | [`InvalidRoot`](FrameGraphError::InvalidRoot) | a root reason that does not fit its resource: `Present` off a whole surface, `Readback` off an imported `MAP_READ \| COPY_DST` buffer, `PersistentState` on a transient |
+//! | FG1108 | [`UnsupportedTextureFormatUsage`](FrameGraphError::UnsupportedTextureFormatUsage) | a color attachment with a depth format, or a depth attachment with a color format |
+//! | FG2001 | [`ForeignHandle`](FrameGraphError::ForeignHandle) | a handle or token of another runtime or recording, when recording or when resolved in a callback |
+//! | FG2002 | [`UnclosedPass`](FrameGraphError::UnclosedPass) | compile: a pass builder was dropped without being finished |
+//! | FG2003 | [`InvalidDebugGroupLabel`](FrameGraphError::InvalidDebugGroupLabel) | a blank debug-group label, or too many groups in one recording |
+//! | FG2004 | [`DebugGroupStackUnderflow`](FrameGraphError::DebugGroupStackUnderflow) | `pop_debug_group` with no open group |
+//! | FG2005 | [`UnclosedDebugGroup`](FrameGraphError::UnclosedDebugGroup) | compile with a group still open; a `with_debug_group` body that leaves a group open |
+//! | FG2009 | [`InvalidLabel`](FrameGraphError::InvalidLabel) | a blank pass or resource label |
+//! | FG2014 | [`ForeignResourcePoolScope`](FrameGraphError::ForeignResourcePoolScope) | a resource pool scope used with a runtime that did not create it |
+//! | FG4001 | [`MissingGpuDevice`](FrameGraphError::MissingGpuDevice) | executing on a runtime made with [`FrameGraph::new`] |
+//! | FG4002 | [`MissingNativeBinding`](FrameGraphError::MissingNativeBinding) | executing retained work on an import or surface with no bound native object |
+//! | FG4003 | [`NativeDescriptorMismatch`](FrameGraphError::NativeDescriptorMismatch) | binding a native object that does not match its logical descriptor or exposed usage, is bound to another resource, or is bound to a transient; executing with a bound native that lacks the effective usage |
+//! | FG4004 | [`MissingNodeExecutor`](FrameGraphError::MissingNodeExecutor) | executing a retained node closed with [`PassBuilder::finish`] and no callback, or a copy node without copies |
+//! | FG4005 | [`WrongPassToken`](FrameGraphError::WrongPassToken) | a callback resolves a token that another pass declared |
+//! | FG4007 | [`CallbackFailed`](FrameGraphError::CallbackFailed) | a callback returns [`FrameGraphError::callback_failed`]; the runtime names the pass |
+//! | FG9001 | [`Internal`](FrameGraphError::Internal) | an internal invariant broke (please report it); also a view asked for a copy-role token |
+//!
+//! Codes follow the reference ZenFG semantics where the meaning is the same;
+//! [`FrameGraphError`] lists where they differ.
+//!
+//! # Failures and poisoning
+//!
+//! A failed call returns its error and, with the exceptions below, changes
+//! nothing: the recording stays usable and a later [`Frame::compile`] is
+//! unaffected. That covers every call on [`Frame`] (resources, imports,
+//! bindings, views, roots, debug groups, and `clear_buffer` / `clear_buffers`,
+//! whose failures record no node) and every declaration on an open
+//! [`PassBuilder`], which also stays usable.
+//!
+//! Some failures **poison** the recording instead: the failed node is dropped
+//! with its accesses and callback, and `compile` returns the first poisoning
+//! error before checking anything else. They are the failures after which a
+//! pass the caller meant to record cannot be recorded as declared, so that
+//! compiling the rest would silently change what the frame computes:
+//!
+//! * a failing [`PassBuilder::finish`] or `finish_*` method: FG1106 for a
+//!   render pass without attachments, FG2009 for a blank pass label (checked
+//!   when the pass is finished);
+//! * a [`PassBuilder`] dropped without being finished (FG2002), including one
+//!   dropped because a declaration error was propagated with `?`;
+//! * a failing declaration or finish inside [`Frame::add`], which records a
+//!   derived pass as a whole.
+//!
+//! A root rejected by [`Frame::add`] is returned without poisoning; the pass
+//! stays recorded.
 
 extern crate self as zenfg_runtime;
 

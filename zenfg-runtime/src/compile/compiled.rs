@@ -37,7 +37,24 @@ impl<'frame> CompiledFrame<'frame> {
         Self { graph, identity, rec, plan, report }
     }
 
-    /// The report, if one was requested.
+    /// The report, if one was requested: `None` with the default
+    /// [`CompileOptions`](crate::CompileOptions) (no report).
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, FrameGraph};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// frame.command_pass("work").finish()?;
+    /// assert!(frame.compile(CompileOptions::default())?.report().is_none());
+    ///
+    /// let mut frame = graph.begin_frame();
+    /// frame.command_pass("work").finish()?;
+    /// let compiled = frame.compile(CompileOptions::full_report())?;
+    /// let report = compiled.report().expect("a full report was requested");
+    /// assert_eq!(report.summary.retained_node_count, compiled.retained_node_count());
+    /// assert_eq!(report.full.as_ref().map(|full| full.nodes.len()), Some(1));
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     #[must_use]
     pub fn report(&self) -> Option<&CompilationReport> {
         self.report.as_ref()

@@ -33,13 +33,45 @@ pub struct CompileOptions {
 }
 
 impl CompileOptions {
-    /// Compile with a full report.
+    /// Compile with a full report: the summary plus every table (nodes,
+    /// culled nodes with their reason, resources, accesses, dependencies,
+    /// roots, allocations, segments, groups). The plan is the same at every
+    /// report level.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, CulledNodeReason, FrameGraph};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// frame.command_pass("upload").finish()?;
+    /// // Nothing needs what this compute pass does: it is culled.
+    /// frame.compute_pass("dead").finish()?;
+    /// let compiled = frame.compile(CompileOptions::full_report())?;
+    /// let report = compiled.report().unwrap();
+    /// assert_eq!((report.summary.retained_node_count, report.summary.culled_node_count), (1, 1));
+    /// let full = report.full.as_ref().unwrap();
+    /// assert_eq!(full.nodes[0].label, "upload");
+    /// assert_eq!(full.culled_nodes[0].reason, CulledNodeReason::NotReachableFromRoot);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     #[must_use]
     pub const fn full_report() -> Self {
         Self { report_level: ReportLevel::Full }
     }
 
-    /// Compile with a summary report.
+    /// Compile with a summary report: counts, byte totals and phase
+    /// timings, without tables.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, FrameGraph};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// frame.command_pass("work").finish()?;
+    /// let compiled = frame.compile(CompileOptions::summary_report())?;
+    /// let report = compiled.report().unwrap();
+    /// assert_eq!(report.summary.recorded_node_count, 1);
+    /// assert!(report.full.is_none());
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     #[must_use]
     pub const fn summary_report() -> Self {
         Self { report_level: ReportLevel::Summary }

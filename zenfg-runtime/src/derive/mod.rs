@@ -150,14 +150,30 @@ where
 }
 
 impl<'frame> Frame<'frame> {
-    /// Records a derived pass: declares its accesses, closes it with
-    /// `callback`, and marks its roots. The callback receives the typed
-    /// context when the node executes.
+    /// Records a derived pass: declares its accesses in field order (color
+    /// attachments in slot order), closes it through the `finish_*` method of
+    /// its kind with `callback`, then marks the roots of its `#[root(..)]`
+    /// fields in field order. Returns the node's id. The callback receives
+    /// the typed context when the node executes, and never runs if the node
+    /// is culled.
     ///
     /// # Errors
     ///
-    /// A failing declaration or `finish_*` check (the recording is poisoned
-    /// with it, as for the builder API), or a rejected root.
+    /// * The first declaration the recording rejects (for example FG1105 for
+    ///   two fields that overlap on one resource where one writes, FG1103 for a
+    ///   slice out of range, FG1104 for a view that does not fit the role,
+    ///   FG1108 for an attachment of the wrong format category), or the
+    ///   `finish_*` check of the kind (FG1106 for a render pass without
+    ///   attachments, FG2009 for a blank label). The pass is dropped with
+    ///   every access it had declared and with `callback`, and the recording
+    ///   is **poisoned**: [`compile`](Self::compile) returns the same error.
+    ///   A derived pass is declared as a whole, so unlike a declaration on a
+    ///   hand-written [`PassBuilder`] there is no open builder left to fix:
+    ///   the pass as described cannot be recorded, and compiling without it
+    ///   would silently change the frame.
+    /// * The first root the recording rejects (FG1103, FG1107). The pass is
+    ///   already recorded and stays recorded, the roots of later fields are
+    ///   not marked, and the recording is not poisoned.
     pub fn add<P, F>(&mut self, pass: P, callback: F) -> Result<PassId>
     where
         P: Pass<'frame> + 'frame,

@@ -50,11 +50,63 @@ impl CompiledFrame<'_> {
     /// node without an executor, FG4002 / FG4003 for a missing or unsuitable
     /// import binding — all before anything is acquired or called — and with
     /// the first error a callback returns.
+    ///
+    /// Here on wgpu's no-op device:
+    ///
+    /// ```
+    /// use std::cell::Cell;
+    /// use std::rc::Rc;
+    /// use zenfg_runtime::{CompileOptions, FrameGraph, FrameGraphError};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let mut cpu_only = FrameGraph::new();
+    /// let compiled = cpu_only.begin_frame().compile(CompileOptions::default())?;
+    /// assert_eq!(compiled.execute(&queue).unwrap_err().code(), "FG4001");
+    ///
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// frame.command_pass("planned-only").finish()?;
+    /// let compiled = frame.compile(CompileOptions::default())?;
+    /// assert_eq!(compiled.execute(&queue).unwrap_err().code(), "FG4004");
+    ///
+    /// let runs = Rc::new(Cell::new(0));
+    /// let mut frame = graph.begin_frame();
+    /// let counter = Rc::clone(&runs);
+    /// frame.command_pass("count").finish_command(move |_ctx| {
+    ///     counter.set(counter.get() + 1);
+    ///     Ok(())
+    /// })?;
+    /// frame.command_pass("fail").finish_command(|_ctx| Err(FrameGraphError::callback_failed("out of budget")))?;
+    /// let error = frame.compile(CompileOptions::default())?.execute(&queue).unwrap_err();
+    /// assert_eq!((error.code(), runs.get()), ("FG4007", 1));
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn execute(self, queue: &wgpu::Queue) -> Result<()> {
         self.execute_with_options(queue, ExecutionOptions::default())
     }
 
-    /// Executes the retained work on `queue` with `options`.
+    /// Executes the retained work on `queue` with `options`. Fails like
+    /// [`execute`](Self::execute).
+    ///
+    /// ```
+    /// use std::cell::Cell;
+    /// use std::rc::Rc;
+    /// use zenfg_runtime::{CompileOptions, ExecutionOptions, FrameGraph};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let seen = Rc::new(Cell::new(0));
+    /// let frame_index = Rc::clone(&seen);
+    /// frame.with_debug_group("post", |frame| {
+    ///     frame.command_pass("tonemap").finish_command(move |ctx| {
+    ///         frame_index.set(ctx.frame_index);
+    ///         Ok(())
+    ///     })
+    /// })?;
+    /// let options = ExecutionOptions::default().with_frame_index(42).with_gpu_debug_groups(true);
+    /// frame.compile(CompileOptions::default())?.execute_with_options(&queue, options)?;
+    /// assert_eq!(seen.get(), 42);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn execute_with_options(self, queue: &wgpu::Queue, options: ExecutionOptions) -> Result<()> {
         self.run(queue, options, None, Instant::now).map(|_| ())
     }

@@ -43,7 +43,33 @@ impl<'frame> Frame<'frame> {
     }
 
     /// Binds a caller-owned buffer to an imported buffer. It must be at least
-    /// the logical size and have the exposed usage (FG4003).
+    /// the logical size and have the exposed usage (FG4003). Binding again
+    /// replaces the earlier binding; one native buffer backs at most one
+    /// logical resource per recording (FG4003), and transients cannot be
+    /// bound (FG4003). The graph keeps a clone of the handle and never
+    /// destroys the buffer.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, FrameGraph, ImportBufferOptions, InitialContents};
+    /// # let (device, _queue) = wgpu::Device::noop(&Default::default());
+    /// let native = device.create_buffer(&wgpu::BufferDescriptor {
+    ///     label: Some("vertices"),
+    ///     size: 1024,
+    ///     usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+    ///     mapped_at_creation: false,
+    /// });
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let defined = ImportBufferOptions::new(InitialContents::Defined);
+    /// let vertices = frame.import_buffer(BufferDesc::new("vertices", 1024), defined)?;
+    /// frame.bind_imported_buffer(vertices, &native)?;
+    ///
+    /// let larger = frame.import_buffer(BufferDesc::new("larger", 4096), defined)?;
+    /// assert_eq!(frame.bind_imported_buffer(larger, &native).unwrap_err().code(), "FG4003");
+    /// let again = frame.import_buffer(BufferDesc::new("vertices-again", 1024), defined)?;
+    /// assert_eq!(frame.bind_imported_buffer(again, &native).unwrap_err().code(), "FG4003");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn bind_imported_buffer(&mut self, buffer: Buffer<'frame>, native: &wgpu::Buffer) -> Result<()> {
         self.check_brand(buffer.brand)?;
         let facts = &self.rec.facts[buffer.id.index()];
@@ -68,7 +94,35 @@ impl<'frame> Frame<'frame> {
 
     /// Binds a caller-owned texture to an imported or surface texture. Its
     /// size, mips, samples, dimension and format must equal the logical
-    /// descriptor, and it must have the exposed usage (FG4003).
+    /// descriptor, and it must have the exposed usage (FG4003). Binding again
+    /// replaces the earlier binding; one native texture backs at most one
+    /// logical resource per recording (FG4003).
+    ///
+    /// ```
+    /// use zenfg_runtime::wgpu::{self, TextureFormat};
+    /// use zenfg_runtime::{FrameGraph, ImportTextureOptions, InitialContents, TextureDesc};
+    /// # let (device, _queue) = wgpu::Device::noop(&Default::default());
+    /// let native = device.create_texture(&wgpu::TextureDescriptor {
+    ///     label: Some("albedo"),
+    ///     size: wgpu::Extent3d { width: 256, height: 256, depth_or_array_layers: 1 },
+    ///     mip_level_count: 1,
+    ///     sample_count: 1,
+    ///     dimension: wgpu::TextureDimension::D2,
+    ///     format: TextureFormat::Rgba8UnormSrgb,
+    ///     usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+    ///     view_formats: &[],
+    /// });
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let defined = ImportTextureOptions::new(InitialContents::Defined);
+    /// let albedo =
+    ///     frame.import_texture(TextureDesc::new_2d("albedo", 256, 256, TextureFormat::Rgba8UnormSrgb), defined)?;
+    /// frame.bind_imported_texture(albedo, &native)?;
+    ///
+    /// let linear = frame.import_texture(TextureDesc::new_2d("linear", 256, 256, TextureFormat::Rgba8Unorm), defined)?;
+    /// assert_eq!(frame.bind_imported_texture(linear, &native).unwrap_err().code(), "FG4003");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn bind_imported_texture(&mut self, texture: impl Into<Texture<'frame>>, native: &wgpu::Texture) -> Result<()> {
         let texture = texture.into();
         self.check_brand(texture.brand)?;

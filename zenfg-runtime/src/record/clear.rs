@@ -1,4 +1,18 @@
 //! Clear nodes: declarative zero-fills of buffer ranges.
+//!
+//! A clear node is recorded by one call that receives all its ops, so a
+//! failing op is known before the node exists. Decision: every failure of
+//! `clear_buffer` / `clear_buffers` is returned without poisoning the
+//! recording, and records nothing: no node (the next node takes the id the
+//! failed clear would have had), no access (access ids are not used up
+//! either) and no op. That holds for the checks made before any op is
+//! declared (blank label, FG2009) as for those made per op: a foreign handle
+//! (FG2001), a range out of bounds (FG1103), an empty op (FG1106), and ops
+//! overlapping an earlier op of the same node (FG1105), as well as for a call
+//! without ops (FG1106). The reference runtime poisons the recording when an
+//! op's access fails to declare (overlapping ops, FG1105); here the caller
+//! already holds the error and nothing half-recorded is left behind, so
+//! compiling the rest of the frame cannot change it silently.
 
 use crate::desc::{BufferRange, Label};
 use crate::error::{FrameGraphError, PassRef, Result};
@@ -12,6 +26,22 @@ use crate::token::kind;
 
 impl<'frame> Frame<'frame> {
     /// One clear node zeroing `range` of `buffer`: an overwrite of that range.
+    /// Fails like [`clear_buffers`](Self::clear_buffers) with one op, without
+    /// poisoning the recording.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let counters = frame.create_buffer(BufferDesc::new("counters", 64))?;
+    /// let empty = frame.clear_buffer("reset", counters, BufferRange::new(16, Some(0)));
+    /// assert_eq!(empty.unwrap_err().code(), "FG1106");
+    /// let reset = frame.clear_buffer("reset", counters, BufferRange::whole())?;
+    /// assert_eq!(reset.get(), 0, "the failed clear took no id");
+    /// frame.mark_buffer_root(counters, BufferRange::whole(), RootReason::Output)?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn clear_buffer(
         &mut self,
         label: impl Into<Label>,
@@ -23,11 +53,11 @@ impl<'frame> Frame<'frame> {
 
     /// One clear node zeroing each op's range, in order. Each op overwrites its
     /// range; ops must not overlap (FG1105) or be empty (FG1106), and there
-    /// must be at least one (FG1106). A failure records nothing and leaves
-    /// the recording usable.
+    /// must be at least one (FG1106). A failure records nothing (no node, no
+    /// access) and leaves the recording usable: it does not poison it.
     ///
     /// ```
-    /// use zenfg_runtime::{BufferDesc, BufferRange, ClearBufferOp, FrameGraph};
+    /// use zenfg_runtime::{BufferDesc, BufferRange, ClearBufferOp, CompileOptions, FrameGraph};
     /// let mut graph = FrameGraph::new();
     /// let mut frame = graph.begin_frame();
     /// let counters = frame.create_buffer(BufferDesc::new("counters", 64))?;
@@ -40,6 +70,9 @@ impl<'frame> Frame<'frame> {
     ///     ClearBufferOp::new(counters, BufferRange::new(8, Some(16))),
     /// ]);
     /// assert_eq!(overlap.unwrap_err().code(), "FG1105");
+    /// // The failed clear left nothing behind: the recording still compiles.
+    /// let compiled = frame.compile(CompileOptions::summary_report())?;
+    /// assert_eq!(compiled.report().unwrap().summary.recorded_node_count, 1);
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
     pub fn clear_buffers(

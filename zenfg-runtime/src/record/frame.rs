@@ -29,6 +29,31 @@ use crate::types::{InitialContents, ResourceOrigin, UsagePolicy};
 /// Declare resources, views and passes, mark roots, then [`compile`](Self::compile).
 /// Every method that takes a handle checks that the handle belongs to this
 /// recording (FG2001).
+///
+/// # Failures and poisoning
+///
+/// A failing call of the frame itself returns its error and records nothing:
+/// registering resources and imports, binding natives, creating views, marking
+/// roots, pushing and popping debug groups, and
+/// [`clear_buffer`](Self::clear_buffer) / [`clear_buffers`](Self::clear_buffers)
+/// (a failed clear takes no node id and declares no access). The recording
+/// stays usable, and `compile` is unaffected by the failure.
+/// [`with_debug_group`](Self::with_debug_group) closes its group whatever its
+/// body returns, and keeps what the body recorded.
+///
+/// Only the passes poison the recording, where a pass the caller meant to
+/// record cannot be recorded as declared and compiling without it would
+/// silently change the frame:
+///
+/// * a failing [`PassBuilder::finish`] or `finish_*` method (FG1106 for a
+///   render pass without attachments, FG2009 for a blank pass label);
+/// * a [`PassBuilder`] dropped without being finished (FG2002);
+/// * a failing declaration or finish inside [`add`](Self::add).
+///
+/// Declarations on an open [`PassBuilder`] do not poison: they fail without
+/// effect and leave the builder usable. A poisoned recording still accepts
+/// calls, but [`compile`](Self::compile) returns the first poisoning error
+/// before it checks anything else.
 pub struct Frame<'frame> {
     pub(crate) graph: &'frame mut FrameGraph,
     pub(crate) brand: Brand<'frame>,
@@ -187,6 +212,19 @@ impl<'frame> Frame<'frame> {
     /// A transient texture in the pool partition `scope`.
     ///
     /// Fails with FG2014 when `scope` belongs to another runtime.
+    ///
+    /// ```
+    /// use zenfg_runtime::{FrameGraph, TextureDesc, wgpu::TextureFormat};
+    /// let mut graph = FrameGraph::new();
+    /// let window = graph.create_resource_pool_scope();
+    /// let foreign = FrameGraph::new().create_resource_pool_scope();
+    /// let mut frame = graph.begin_frame();
+    /// let desc = TextureDesc::new_2d("hdr", 1280, 720, TextureFormat::Rgba16Float);
+    /// let hdr = frame.create_texture_in(window, desc.clone())?;
+    /// assert_eq!(frame.texture_desc(hdr)?.size.width, 1280);
+    /// assert_eq!(frame.create_texture_in(foreign, desc).unwrap_err().code(), "FG2014");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn create_texture_in(&mut self, scope: ResourcePoolScope, desc: TextureDesc) -> Result<Texture<'frame>> {
         self.check_scope(scope)?;
         let id =
@@ -195,13 +233,42 @@ impl<'frame> Frame<'frame> {
     }
 
     /// A transient buffer. Zero-sized buffers are allowed and have no contents.
+    /// Its contents are undefined until a pass overwrites them. Fails with
+    /// FG2009 when its label is blank.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let particles = frame.create_buffer(BufferDesc::new("particles", 4096))?;
+    /// assert_eq!(frame.buffer_desc(particles)?.size, 4096);
+    /// // Nothing writes the buffer, so a root of it selects undefined contents.
+    /// frame.mark_buffer_root(particles, BufferRange::whole(), RootReason::Output)?;
+    /// assert_eq!(frame.compile(CompileOptions::default()).unwrap_err().code(), "FG1004");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     #[inline]
     pub fn create_buffer(&mut self, desc: BufferDesc) -> Result<Buffer<'frame>> {
         let id = self.register_buffer(desc, ResourceOrigin::Transient, InitialContents::Undefined, None, None)?;
         Ok(Buffer { id, brand: self.brand })
     }
 
-    /// A transient buffer in the pool partition `scope`.
+    /// A transient buffer in the pool partition `scope`. Fails with FG2014
+    /// when `scope` belongs to another runtime.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason};
+    /// let mut graph = FrameGraph::new();
+    /// let window = graph.create_resource_pool_scope();
+    /// let mut frame = graph.begin_frame();
+    /// let tiles = frame.create_buffer_in(window, BufferDesc::new("tiles", 4096))?;
+    /// frame.clear_buffer("zero-tiles", tiles, BufferRange::whole())?;
+    /// frame.mark_buffer_root(tiles, BufferRange::whole(), RootReason::Output)?;
+    /// let compiled = frame.compile(CompileOptions::full_report())?;
+    /// let full = compiled.report().and_then(|report| report.full.as_ref()).unwrap();
+    /// assert!(full.resources[0].scoped);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn create_buffer_in(&mut self, scope: ResourcePoolScope, desc: BufferDesc) -> Result<Buffer<'frame>> {
         self.check_scope(scope)?;
         let id =
@@ -220,7 +287,12 @@ impl<'frame> Frame<'frame> {
     ///     TextureDesc::new_2d("taa-history", 1280, 720, TextureFormat::Rgba16Float),
     ///     ImportTextureOptions::new(InitialContents::Defined),
     /// )?;
-    /// # let _ = history;
+    /// // Defined contents can be read without a write in this frame.
+    /// let mut pass = frame.compute_pass("resolve-taa");
+    /// let _ = pass.sampled_texture(history)?;
+    /// pass.set_side_effect(true);
+    /// pass.finish()?;
+    /// assert_eq!(frame.compile(zenfg_runtime::CompileOptions::default())?.retained_node_count(), 1);
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
     pub fn import_texture(&mut self, desc: TextureDesc, options: ImportTextureOptions) -> Result<Texture<'frame>> {
@@ -261,6 +333,28 @@ impl<'frame> Frame<'frame> {
 
     /// An imported buffer: caller-owned storage, bound with
     /// [`bind_imported_buffer`](Self::bind_imported_buffer) before execution.
+    /// `options` says whether its contents are defined when the frame starts.
+    /// Fails with FG2009 when its label is blank.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, ImportBufferOptions, InitialContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let defined = ImportBufferOptions::new(InitialContents::Defined);
+    /// let undefined = ImportBufferOptions::new(InitialContents::Undefined);
+    /// let scene = frame.import_buffer(BufferDesc::new("scene", 256), defined)?;
+    /// let scratch = frame.import_buffer(BufferDesc::new("scratch", 256), undefined)?;
+    /// for (label, buffer) in [("read-scene", scene), ("read-scratch", scratch)] {
+    ///     let mut pass = frame.compute_pass(label);
+    ///     let _ = pass.storage_buffer_read(buffer, BufferRange::whole())?;
+    ///     pass.set_side_effect(true);
+    ///     pass.finish()?;
+    /// }
+    /// // Reading the scene is fine; reading the undefined scratch buffer is not.
+    /// let error = frame.compile(CompileOptions::default()).unwrap_err();
+    /// assert_eq!((error.code(), error.resource()), ("FG1001", Some(scratch.id())));
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn import_buffer(&mut self, desc: BufferDesc, options: ImportBufferOptions) -> Result<Buffer<'frame>> {
         let id = self.register_buffer(
             desc,
@@ -327,12 +421,54 @@ impl<'frame> Frame<'frame> {
 
     /// Starts a render pass. Finish it with
     /// [`finish_render`](PassBuilder::finish_render).
+    ///
+    /// ```
+    /// use zenfg_runtime::wgpu::{Color, TextureFormat, TextureUsages};
+    /// use zenfg_runtime::{
+    ///     ColorAttachmentOps, CompileOptions, DepthAttachmentOps, FrameGraph, ResourceUsage, RootReason, TextureDesc,
+    /// };
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let color = frame.create_texture(TextureDesc::new_2d("color", 1280, 720, TextureFormat::Rgba8Unorm))?;
+    /// let depth = frame.create_texture(TextureDesc::new_2d("depth", 1280, 720, TextureFormat::Depth32Float))?;
+    /// let mut pass = frame.render_pass("opaque");
+    /// let _color = pass.color_attachment(color, ColorAttachmentOps::clear_store(Color::BLACK))?;
+    /// let _depth = pass.depth_attachment(depth, DepthAttachmentOps::clear_discard(1.0))?;
+    /// pass.finish_render(|_ctx| {
+    ///     // Set a pipeline and draw through ctx.pass.
+    ///     Ok(())
+    /// })?;
+    /// frame.mark_texture_root(color, RootReason::Output)?;
+    /// let compiled = frame.compile(CompileOptions::default())?;
+    /// assert_eq!(compiled.retained_node_count(), 1);
+    /// assert_eq!(compiled.resource_usage(depth.id()), Some(ResourceUsage::Texture(TextureUsages::RENDER_ATTACHMENT)));
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn render_pass(&mut self, label: impl Into<crate::desc::Label>) -> PassBuilder<'_, 'frame, kind::Render> {
         PassBuilder::new(self, label.into())
     }
 
     /// Starts a compute pass. Finish it with
     /// [`finish_compute`](PassBuilder::finish_compute).
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, NodeKind, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let histogram = frame.create_buffer(BufferDesc::new("histogram", 1024))?;
+    /// let mut pass = frame.compute_pass("build-histogram");
+    /// let _histogram = pass.storage_buffer_write(histogram, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// let id = pass.finish_compute(|_ctx| {
+    ///     // Set a pipeline and dispatch through ctx.pass.
+    ///     Ok(())
+    /// })?;
+    /// frame.mark_buffer_root(histogram, BufferRange::whole(), RootReason::Output)?;
+    /// let compiled = frame.compile(CompileOptions::full_report())?;
+    /// let node = &compiled.report().and_then(|report| report.full.as_ref()).unwrap().nodes[0];
+    /// assert_eq!((node.id, node.kind), (id, NodeKind::Compute));
+    /// assert_eq!(node.label, "build-histogram");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn compute_pass(&mut self, label: impl Into<crate::desc::Label>) -> PassBuilder<'_, 'frame, kind::Compute> {
         PassBuilder::new(self, label.into())
     }

@@ -13,6 +13,26 @@ use crate::record::frame::Frame;
 impl Frame<'_> {
     /// Opens a new group inside the current one. The label is trimmed and
     /// must not be blank (FG2003). Repeated labels make distinct groups.
+    /// Close it with [`pop_debug_group`](Self::pop_debug_group) before
+    /// compiling.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, FrameGraph};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// assert_eq!(frame.push_debug_group("  ").unwrap_err().code(), "FG2003");
+    /// let post = frame.push_debug_group("post")?;
+    /// let bloom = frame.push_debug_group("bloom")?;
+    /// frame.command_pass("bloom.downsample.mip-1").finish()?;
+    /// frame.pop_debug_group()?;
+    /// frame.pop_debug_group()?;
+    /// let compiled = frame.compile(CompileOptions::full_report())?;
+    /// let full = compiled.report().and_then(|report| report.full.as_ref()).unwrap();
+    /// assert_eq!(full.nodes[0].debug_group, Some(bloom));
+    /// let group = full.debug_groups.iter().find(|group| group.id == bloom).unwrap();
+    /// assert_eq!((&*group.label, group.parent), ("bloom", Some(post)));
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn push_debug_group(&mut self, label: impl Into<Label>) -> Result<DebugGroupId> {
         let label = trimmed(label.into());
         if label.is_empty() {
@@ -29,7 +49,25 @@ impl Frame<'_> {
         Ok(id)
     }
 
-    /// Closes the innermost open group (FG2004 when none is open).
+    /// Closes the innermost open group (FG2004 when none is open). A group
+    /// still open at compile fails it with FG2005.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, FrameGraph};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// assert_eq!(frame.pop_debug_group().unwrap_err().code(), "FG2004");
+    /// frame.push_debug_group("lighting")?;
+    /// frame.command_pass("sun").finish()?;
+    /// assert_eq!(frame.compile(CompileOptions::default()).unwrap_err().code(), "FG2005");
+    ///
+    /// let mut frame = graph.begin_frame();
+    /// frame.push_debug_group("lighting")?;
+    /// frame.command_pass("sun").finish()?;
+    /// frame.pop_debug_group()?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn pop_debug_group(&mut self) -> Result<()> {
         self.group_stack.pop().map(|_| ()).ok_or(FrameGraphError::DebugGroupStackUnderflow)
     }

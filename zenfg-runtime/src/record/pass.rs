@@ -41,6 +41,57 @@ use crate::types::{AccessRole, NodeKind, WriteContents};
 
 /// Declares the accesses of one node of kind `K`; close it with `finish` or
 /// the `finish_*` method of its kind.
+///
+/// The kind decides which declarations and which `finish_*` method exist: a
+/// role the kind cannot use, or the `finish_*` method of another kind, does
+/// not compile. Copy passes declare their accesses only through their typed
+/// `copy_*` methods.
+///
+/// # Failures and poisoning
+///
+/// * A failing **declaration** (any access method or `copy_*` method) returns
+///   its error and changes nothing: the builder stays open and usable, and the
+///   recording is not poisoned. A declaration that adds several accesses (a
+///   copy, a color attachment with its resolve target) adds all of them or
+///   none. The caller still holds the open builder and decides what the pass
+///   becomes, so nothing is lost without the caller knowing.
+/// * A failing **finish** ([`finish`](Self::finish) or a `finish_*` method:
+///   FG1106 for a render pass without attachments, FG2009 for a blank label,
+///   which is checked here rather than when the builder is created) closes the
+///   builder, drops the node with its accesses and callback, and **poisons**
+///   the recording: [`Frame::compile`] returns the same error.
+/// * A builder **dropped** without being finished poisons the recording with
+///   FG2002. This includes a builder dropped because a declaration error was
+///   propagated with `?`: the recording then fails to compile with FG2002.
+///
+/// A finish failure or a dropped builder poisons because the caller meant to
+/// record a pass that now cannot be recorded as declared: compiling the rest
+/// of the frame without it would silently change what the frame computes.
+/// After poisoning, the recording still accepts calls (a dropped or failed
+/// node takes no id), but only the first poisoning error is kept and
+/// `compile` returns it before any other check.
+///
+/// ```
+/// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+/// let mut graph = FrameGraph::new();
+/// let mut frame = graph.begin_frame();
+/// let data = frame.create_buffer(BufferDesc::new("data", 64))?;
+/// let mut pass = frame.compute_pass("fill");
+/// // A failed declaration leaves the builder usable...
+/// let too_long = BufferRange::new(0, Some(128));
+/// assert_eq!(pass.storage_buffer_write(data, too_long, WriteContents::Overwrite).unwrap_err().code(), "FG1103");
+/// let _ = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite)?;
+/// pass.finish()?;
+/// frame.mark_buffer_root(data, BufferRange::whole(), RootReason::Output)?;
+/// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+///
+/// // ...while a builder dropped unfinished poisons the recording.
+/// let mut frame = graph.begin_frame();
+/// drop(frame.compute_pass("forgotten"));
+/// frame.command_pass("later").finish()?;
+/// assert_eq!(frame.compile(CompileOptions::default()).unwrap_err().code(), "FG2002");
+/// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+/// ```
 #[must_use = "a pass builder must be finished, or the recording fails with FG2002"]
 pub struct PassBuilder<'a, 'frame, K: PassKind> {
     frame: &'a mut Frame<'frame>,
@@ -428,7 +479,31 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         self.buffer_read(buffer, range)
     }
 
-    /// Reads `range` of `buffer` through a read-only storage binding.
+    /// Reads `range` of `buffer` through a read-only storage binding. The
+    /// range must be defined when the node runs, and keeps its producer
+    /// retained while this node is. Fails with FG1103 when the range does not
+    /// fit the buffer; like every failed declaration, that leaves the builder
+    /// and the recording usable.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let data = frame.create_buffer(BufferDesc::new("data", 256))?;
+    /// let mut producer = frame.compute_pass("produce");
+    /// let _ = producer.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// producer.finish()?;
+    ///
+    /// let mut consumer = frame.compute_pass("consume");
+    /// let error = consumer.storage_buffer_read(data, BufferRange::new(128, Some(256))).unwrap_err();
+    /// assert_eq!(error.code(), "FG1103");
+    /// let _ = consumer.storage_buffer_read(data, BufferRange::new(128, Some(128)))?;
+    /// consumer.set_side_effect(true);
+    /// consumer.finish()?;
+    /// // The side-effecting consumer keeps the producer of what it reads.
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 2);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn storage_buffer_read(
         &mut self,
         buffer: Buffer<'frame>,
@@ -441,6 +516,35 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     }
 
     /// Writes `range` of `buffer` through a storage binding.
+    /// [`WriteContents::Overwrite`] promises that every execution writes the
+    /// whole range; [`WriteContents::Preserve`] keeps what is not written, so
+    /// the range must already be defined (FG1002 at compile otherwise).
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let data = frame.create_buffer(BufferDesc::new("data", 256))?;
+    /// let mut pass = frame.compute_pass("produce");
+    /// let _ = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// pass.finish()?;
+    /// let mut pass = frame.compute_pass("update-head");
+    /// let _ = pass.storage_buffer_write(data, BufferRange::new(0, Some(64)), WriteContents::Preserve)?;
+    /// pass.finish()?;
+    /// frame.mark_buffer_root(data, BufferRange::whole(), RootReason::Output)?;
+    /// // The preserving update keeps the first write: both passes are retained.
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 2);
+    ///
+    /// let mut frame = graph.begin_frame();
+    /// let data = frame.create_buffer(BufferDesc::new("data", 256))?;
+    /// let mut pass = frame.compute_pass("update-head");
+    /// let _ = pass.storage_buffer_write(data, BufferRange::new(0, Some(64)), WriteContents::Preserve)?;
+    /// pass.finish()?;
+    /// frame.mark_buffer_root(data, BufferRange::new(0, Some(64)), RootReason::Output)?;
+    /// // Nothing defined the range this write preserves.
+    /// assert_eq!(frame.compile(CompileOptions::default()).unwrap_err().code(), "FG1002");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn storage_buffer_write(
         &mut self,
         buffer: Buffer<'frame>,
@@ -599,6 +703,29 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     /// Closes the node without a callback. A retained render, compute, command
     /// or external node closed this way fails at execution with FG4004; it is
     /// meant for CPU-only planning. Copy nodes execute their recorded copies.
+    ///
+    /// Returns the node's id. A render pass without an attachment fails with
+    /// FG1106 and a blank label with FG2009; either failure poisons the
+    /// recording, and [`Frame::compile`] returns the same error.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let out = frame.create_buffer(BufferDesc::new("out", 64))?;
+    /// let mut pass = frame.compute_pass("plan-only");
+    /// let id = pass.id();
+    /// let _ = pass.storage_buffer_write(out, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// assert_eq!(pass.finish()?, id);
+    /// frame.mark_buffer_root(out, BufferRange::whole(), RootReason::Output)?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+    ///
+    /// let mut frame = graph.begin_frame();
+    /// let error = frame.render_pass("no-attachments").finish().unwrap_err();
+    /// assert_eq!(error.code(), "FG1106");
+    /// assert_eq!(frame.compile(CompileOptions::default()).unwrap_err(), error);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn finish(self) -> Result<PassId> {
         self.close(Self::kind_work, None)
     }
@@ -607,6 +734,27 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
 impl<'frame> PassBuilder<'_, 'frame, kind::Render> {
     /// Closes the render pass with the callback that draws. The runtime begins
     /// the pass with the declared attachments and hands it to the callback.
+    ///
+    /// The pass needs at least one color or depth attachment (FG1106) and a
+    /// label that is not blank (FG2009); a failure poisons the recording and
+    /// drops the callback. A depth-only pass, such as a shadow map, is valid:
+    ///
+    /// ```
+    /// use zenfg_runtime::wgpu::TextureFormat;
+    /// use zenfg_runtime::{CompileOptions, DepthAttachmentOps, FrameGraph, RootReason, TextureDesc};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let shadow = frame.create_texture(TextureDesc::new_2d("shadow-map", 2048, 2048, TextureFormat::Depth32Float))?;
+    /// let mut pass = frame.render_pass("shadows");
+    /// let _ = pass.depth_attachment(shadow, DepthAttachmentOps::clear_store(1.0))?;
+    /// pass.finish_render(|_ctx| {
+    ///     // Set a pipeline and draw the casters through ctx.pass.
+    ///     Ok(())
+    /// })?;
+    /// frame.mark_texture_root(shadow, RootReason::DebugCapture)?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn finish_render<F>(self, callback: F) -> Result<PassId>
     where
         F: for<'e> FnOnce(RenderPassContext<'e>) -> Result<()> + 'frame,
@@ -616,7 +764,37 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Render> {
 }
 
 impl<'frame> PassBuilder<'_, 'frame, kind::Compute> {
-    /// Closes the compute pass with the callback that dispatches.
+    /// Closes the compute pass with the callback that dispatches. The callback
+    /// runs when the node executes, and never if the node is culled: its
+    /// captures are then dropped at compile. A blank label fails with FG2009
+    /// and poisons the recording.
+    ///
+    /// Here on wgpu's no-op device:
+    ///
+    /// ```
+    /// use std::cell::Cell;
+    /// use std::rc::Rc;
+    /// use zenfg_runtime::{CompileOptions, FrameGraph};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let runs = Rc::new(Cell::new(0));
+    /// for (label, side_effect) in [("simulate", true), ("unused", false)] {
+    ///     let runs = Rc::clone(&runs);
+    ///     let mut pass = frame.compute_pass(label);
+    ///     pass.set_side_effect(side_effect);
+    ///     pass.finish_compute(move |_ctx| {
+    ///         // Set a pipeline and dispatch through ctx.pass.
+    ///         runs.set(runs.get() + 1);
+    ///         Ok(())
+    ///     })?;
+    /// }
+    /// let compiled = frame.compile(CompileOptions::default())?;
+    /// assert_eq!(compiled.retained_node_count(), 1);
+    /// compiled.execute(&queue)?;
+    /// assert_eq!(runs.get(), 1);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn finish_compute<F>(self, callback: F) -> Result<PassId>
     where
         F: for<'e> FnOnce(ComputePassContext<'e>) -> Result<()> + 'frame,
@@ -627,7 +805,21 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Compute> {
 
 impl<'frame> PassBuilder<'_, 'frame, kind::Command> {
     /// Closes the node with a callback that records into the graph-owned
-    /// encoder (it must not finish or submit it).
+    /// encoder (it must not finish or submit it). Command passes are
+    /// side-effecting by default, so they are retained without a root unless
+    /// [`set_side_effect`](Self::set_side_effect) turns that off.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, FrameGraph};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// frame.command_pass("kept").finish_command(|_ctx| Ok(()))?;
+    /// let mut optional = frame.command_pass("optional");
+    /// optional.set_side_effect(false);
+    /// optional.finish_command(|_ctx| Ok(()))?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn finish_command<F>(self, callback: F) -> Result<PassId>
     where
         F: for<'e> FnOnce(CommandContext<'e>) -> Result<()> + 'frame,
@@ -638,7 +830,21 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Command> {
 
 impl<'frame> PassBuilder<'_, 'frame, kind::External> {
     /// Closes the node with a callback that submits its own work on the
-    /// shared queue before returning.
+    /// shared queue before returning. The node ends the graph segment before
+    /// it and runs in a segment of its own.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, ExecutionSegmentKind as Segment, FrameGraph};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// frame.command_pass("before").finish_command(|_ctx| Ok(()))?;
+    /// frame.external_submission("third-party").finish_external(|_ctx| Ok(()))?;
+    /// frame.command_pass("after").finish_command(|_ctx| Ok(()))?;
+    /// let compiled = frame.compile(CompileOptions::default())?;
+    /// let kinds: Vec<_> = compiled.execution_segments().iter().map(|segment| segment.kind).collect();
+    /// assert_eq!(kinds, [Segment::FrameGraph, Segment::ExternalSubmission, Segment::FrameGraph]);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn finish_external<F>(self, callback: F) -> Result<PassId>
     where
         F: for<'e> FnOnce(ExternalSubmissionContext<'e>) -> Result<()> + 'frame,
@@ -741,6 +947,39 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     /// Copies a texture region into texel rows of a buffer. The buffer range
     /// is overwritten when tightly packed; padding between rows or images
     /// keeps its old bytes, so the range is preserved (and must be defined).
+    ///
+    /// ```
+    /// use zenfg_runtime::wgpu::{Extent3d, TexelCopyBufferLayout, TextureFormat};
+    /// use zenfg_runtime::{
+    ///     BufferDesc, BufferRange, BufferTextureCopyLocation, CompileOptions, FrameGraph, ImportTextureOptions,
+    ///     InitialContents, RootReason, TextureCopyLocation, TextureDesc,
+    /// };
+    /// let mut graph = FrameGraph::new();
+    /// let size = Extent3d { width: 64, height: 4, depth_or_array_layers: 1 };
+    /// for (bytes_per_row, compiles) in [(256, true), (512, false)] {
+    ///     let mut frame = graph.begin_frame();
+    ///     let desc = TextureDesc::new_2d("image", 64, 4, TextureFormat::Rgba8Unorm);
+    ///     let image = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined))?;
+    ///     let staging = frame.create_buffer(BufferDesc::new("staging", 2048))?;
+    ///     let layout = TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(bytes_per_row), rows_per_image: None };
+    ///     let mut copy = frame.copy_pass("download");
+    ///     copy.copy_texture_to_buffer(
+    ///         TextureCopyLocation::new(image),
+    ///         BufferTextureCopyLocation::new(staging, layout),
+    ///         size,
+    ///     )?;
+    ///     copy.finish()?;
+    ///     let rows = u64::from(bytes_per_row) * 3 + 256;
+    ///     frame.mark_buffer_root(staging, BufferRange::new(0, Some(rows)), RootReason::Output)?;
+    ///     // Padded rows keep the staging buffer's undefined bytes between them.
+    ///     let result = frame.compile(CompileOptions::default());
+    ///     assert_eq!(result.is_ok(), compiles);
+    ///     if let Err(error) = result {
+    ///         assert_eq!(error.code(), "FG1002");
+    ///     }
+    /// }
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn copy_texture_to_buffer(
         &mut self,
         src: TextureCopyLocation<'frame>,

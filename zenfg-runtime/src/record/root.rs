@@ -81,7 +81,28 @@ impl<'frame> Frame<'frame> {
     }
 
     /// Roots `range` of `buffer` for `reason`. An empty or out-of-bounds range
-    /// fails with FG1103.
+    /// fails with FG1103, a reason that does not fit the buffer with FG1107;
+    /// neither poisons the recording. The rooted contents must be defined when
+    /// the frame ends (FG1004 at compile), and the nodes producing them are
+    /// retained.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let results = frame.create_buffer(BufferDesc::new("results", 256))?;
+    /// let mut pass = frame.compute_pass("reduce");
+    /// let _ = pass.storage_buffer_write(results, BufferRange::new(0, Some(64)), WriteContents::Overwrite)?;
+    /// let reduce = pass.finish()?;
+    ///
+    /// let empty = frame.mark_buffer_root(results, BufferRange::new(0, Some(0)), RootReason::Output);
+    /// assert_eq!(empty.unwrap_err().code(), "FG1103");
+    /// frame.mark_buffer_root(results, BufferRange::new(0, Some(64)), RootReason::Output)?;
+    /// let compiled = frame.compile(CompileOptions::full_report())?;
+    /// let root = &compiled.report().and_then(|report| report.full.as_ref()).unwrap().roots[0];
+    /// assert_eq!(root.resolution.producer_node_ids, [reduce]);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn mark_buffer_root(&mut self, buffer: Buffer<'frame>, range: BufferRange, reason: RootReason) -> Result<()> {
         let region = self.buffer_region(None, buffer, range)?;
         if let Region::Buffer { offset, end } = region
@@ -122,22 +143,60 @@ impl<'frame> Frame<'frame> {
         Ok(())
     }
 
-    /// Roots the whole surface texture for presentation.
+    /// Roots the whole surface texture for presentation. A surface is
+    /// undefined at the start of every frame, so something must write it
+    /// (FG1004 at compile otherwise).
+    ///
+    /// ```
+    /// use zenfg_runtime::wgpu::{Color, TextureFormat};
+    /// use zenfg_runtime::{ColorAttachmentOps, CompileOptions, FrameGraph, RootReason, TextureDesc};
+    /// let mut graph = FrameGraph::new();
+    /// let desc = TextureDesc::new_2d("swapchain", 1280, 720, TextureFormat::Bgra8Unorm);
+    ///
+    /// let mut frame = graph.begin_frame();
+    /// let surface = frame.import_surface_texture(desc.clone(), None)?;
+    /// frame.mark_present(surface)?;
+    /// assert_eq!(frame.compile(CompileOptions::default()).unwrap_err().code(), "FG1004");
+    ///
+    /// let mut frame = graph.begin_frame();
+    /// let surface = frame.import_surface_texture(desc, None)?;
+    /// let mut pass = frame.render_pass("ui");
+    /// let _ = pass.color_attachment(surface, ColorAttachmentOps::clear_store(Color::BLACK))?;
+    /// pass.finish()?;
+    /// frame.mark_present(surface)?;
+    /// let compiled = frame.compile(CompileOptions::full_report())?;
+    /// let full = compiled.report().and_then(|report| report.full.as_ref()).unwrap();
+    /// assert_eq!((full.roots[0].resource, full.roots[0].reason), (surface.id(), RootReason::Present));
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
     pub fn mark_present(&mut self, surface: SurfaceTexture<'frame>) -> Result<()> {
         self.mark_texture_root(surface, RootReason::Present)
     }
 
     /// Roots `range` of a readback buffer (see [`RootReason::Readback`]).
     ///
+    /// The buffer must be imported with an exposed usage of exactly
+    /// `MAP_READ | COPY_DST` (FG1107 otherwise), and the rooted range is
+    /// usually filled by a copy:
+    ///
     /// ```
-    /// use zenfg_runtime::{BufferDesc, BufferRange, FrameGraph, ImportBufferOptions, InitialContents, wgpu::BufferUsages};
+    /// use zenfg_runtime::wgpu::BufferUsages;
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, ImportBufferOptions, InitialContents};
     /// let mut graph = FrameGraph::new();
     /// let mut frame = graph.begin_frame();
     /// let readback = frame.import_buffer(
     ///     BufferDesc::new("readback", 256),
     ///     ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(BufferUsages::MAP_READ | BufferUsages::COPY_DST),
     /// )?;
+    /// let counters = frame.create_buffer(BufferDesc::new("counters", 64))?;
+    /// assert_eq!(frame.mark_readback(counters, BufferRange::whole()).unwrap_err().code(), "FG1107");
+    ///
+    /// frame.clear_buffer("reset-counters", counters, BufferRange::whole())?;
+    /// let mut copy = frame.copy_pass("download");
+    /// copy.copy_buffer_to_buffer(counters, 0, readback, 0, 64)?;
+    /// copy.finish()?;
     /// frame.mark_readback(readback, BufferRange::new(0, Some(64)))?;
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 2);
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
     pub fn mark_readback(&mut self, buffer: Buffer<'frame>, range: BufferRange) -> Result<()> {

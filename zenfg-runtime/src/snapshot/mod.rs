@@ -87,6 +87,36 @@ use crate::compile::CompilationReport;
 /// timing error when a timing report does not belong to this frame, and with
 /// [`SnapshotExportError::InvalidSnapshot`] when the result fails validation (for
 /// example an empty `backend`). Never panics, whatever the report holds.
+///
+/// ```
+/// use zenfg_runtime::snapshot::{
+///     CreateFrameGraphSnapshotOptions, SnapshotExportError, SnapshotNodeCompileState, create_frame_graph_snapshot,
+/// };
+/// use zenfg_runtime::{CompileOptions, FrameGraph};
+///
+/// let mut graph = FrameGraph::new();
+/// let mut frame = graph.begin_frame();
+/// frame.command_pass("upload").finish()?;
+/// frame.compute_pass("dead").finish()?;
+/// let compiled = frame.compile(CompileOptions::summary_report())?;
+/// let summary = compiled.report().unwrap();
+/// let export = create_frame_graph_snapshot(summary, CreateFrameGraphSnapshotOptions::new(3));
+/// assert!(matches!(export, Err(SnapshotExportError::FullReportRequired)));
+/// drop(compiled);
+///
+/// let mut frame = graph.begin_frame();
+/// frame.command_pass("upload").finish()?;
+/// frame.compute_pass("dead").finish()?;
+/// let compiled = frame.compile(CompileOptions::full_report())?;
+/// let report = compiled.report().unwrap();
+/// let snapshot = create_frame_graph_snapshot(report, CreateFrameGraphSnapshotOptions::new(3).with_backend("vulkan"))?;
+/// assert_eq!(snapshot.capture.frame_index, 3);
+/// assert!(matches!(snapshot.graph.nodes[1].compile_state, SnapshotNodeCompileState::Culled { .. }));
+///
+/// let unnamed = create_frame_graph_snapshot(report, CreateFrameGraphSnapshotOptions::new(3).with_backend(""));
+/// assert!(matches!(unnamed, Err(SnapshotExportError::InvalidSnapshot { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn create_frame_graph_snapshot(
     report: &CompilationReport,
     options: CreateFrameGraphSnapshotOptions<'_>,
