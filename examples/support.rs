@@ -25,6 +25,12 @@ pub fn device(example: &str) -> (wgpu::Device, wgpu::Queue, wgpu::AdapterInfo) {
     })
 }
 
+/// The little-endian `u32` words of `bytes`.
+#[allow(dead_code, reason = "not every example reads words back")]
+pub fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|word| u32::from_le_bytes([word[0], word[1], word[2], word[3]])).collect()
+}
+
 /// Waits for the queue, then copies out the bytes of a `MAP_READ` buffer.
 #[allow(dead_code, reason = "not every example reads a buffer back")]
 pub fn read_buffer(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Vec<u8> {
