@@ -1,10 +1,13 @@
 //! A derived compute pass with a real WGSL pipeline writes a transient
 //! buffer; a copy node moves it into a caller-owned readback buffer, whose
-//! values are printed.
+//! values are printed. The example fails unless every value is the square
+//! of its index.
 //!
 //!     cargo run --example compute-output
 
 mod support;
+
+use std::error::Error;
 
 use wgpu::BufferUsages;
 use zenfg_runtime::prelude::*;
@@ -27,23 +30,17 @@ struct Squares<'f> {
     squares: Buffer<'f>,
 }
 
-fn main() -> Result<(), FrameGraphError> {
-    let (device, queue, _) = support::device("compute-output");
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("squares"),
-        source: wgpu::ShaderSource::Wgsl(SHADER.into()),
-    });
-    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("squares"),
-        layout: None,
-        module: &module,
-        entry_point: None,
-        compilation_options: Default::default(),
-        cache: None,
-    });
-    let readback = support::readback_buffer(&device, "squares-readback", COUNT * 4);
+/// Runs the frame on `device` and returns the squares read back, after
+/// checking that each is the square of its index.
+///
+/// # Errors
+///
+/// Recording, compiling or executing fails, or a value is wrong.
+pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<dyn Error>> {
+    let pipeline = support::compute_pipeline(device, "squares", SHADER);
+    let readback = support::readback_buffer(device, "squares-readback", COUNT * 4);
 
-    let mut graph = FrameGraph::with_device(&device);
+    let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();
     let squares = frame.create_buffer(BufferDesc::new("squares", COUNT * 4))?;
     let output = frame.import_buffer(
@@ -68,12 +65,18 @@ fn main() -> Result<(), FrameGraphError> {
     copy.copy_buffer_to_buffer(squares, 0, output, 0, COUNT * 4)?;
     copy.finish()?;
     frame.mark_readback(output, BufferRange::whole())?;
-    frame.compile(CompileOptions::default())?.execute(&queue)?;
+    frame.compile(CompileOptions::default())?.execute(queue)?;
 
-    let values: Vec<u32> = support::read_buffer(&device, &readback)
-        .chunks_exact(4)
-        .map(|bytes| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
-        .collect();
-    println!("squares: {values:?}");
+    let values = support::words(&support::read_buffer(device, &readback));
+    let expected: Vec<u32> = (0..COUNT as u32).map(|index| index * index).collect();
+    if values != expected {
+        return Err(format!("expected {expected:?}, got {values:?}").into());
+    }
+    Ok(values)
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let (device, queue, _) = support::device("compute-output");
+    println!("squares: {:?}", run(&device, &queue)?);
     Ok(())
 }

@@ -1,21 +1,44 @@
 //! A renderer that owns its encoders runs as an external submission between
 //! two graph-owned command nodes. The graph submits its first segment before
 //! the external callback, and starts a new segment after it: the three
-//! writes land in the shared buffer in recording order.
+//! writes land in the shared buffer in recording order. The example fails
+//! unless the frame has three segments and the buffer reads back
+//! `[1, 2, 3, 3]`.
 //!
 //!     cargo run --example external-submission
 
 mod support;
 
+use std::error::Error;
+
 use wgpu::BufferUsages;
 use wgpu::util::DeviceExt;
 use zenfg_runtime::{
-    BufferDesc, BufferRange, CompileOptions, FrameGraph, FrameGraphError, ImportBufferOptions, InitialContents,
-    WriteContents,
+    BufferDesc, BufferRange, CompileOptions, ExecutionSegmentKind, ExecutionSegmentReport, FrameGraph,
+    ImportBufferOptions, InitialContents, WriteContents,
 };
 
-fn main() -> Result<(), FrameGraphError> {
-    let (device, queue, _) = support::device("external-submission");
+/// The shared buffer after the frame: the first command writes 1 to all four
+/// words, the external renderer 2 to the last three, the last command 3 to
+/// the last two.
+pub const EXPECTED: [u32; 4] = [1, 2, 3, 3];
+
+/// What one run did.
+pub struct Outcome {
+    /// The execution segments, in order.
+    pub segments: Vec<ExecutionSegmentReport>,
+    /// The shared buffer read back after the frame.
+    pub values: Vec<u32>,
+}
+
+/// Runs the frame on `device`, after checking its segments before execution
+/// and the shared buffer after.
+///
+/// # Errors
+///
+/// Recording, compiling or executing fails, the frame is not split into
+/// graph, external and graph segments, or the buffer is not [`EXPECTED`].
+pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Outcome, Box<dyn Error>> {
     let source = |value: u32| {
         device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("source"),
@@ -30,9 +53,9 @@ fn main() -> Result<(), FrameGraphError> {
         usage: BufferUsages::COPY_SRC | BufferUsages::COPY_DST,
         mapped_at_creation: false,
     });
-    let readback = support::readback_buffer(&device, "shared-readback", 16);
+    let readback = support::readback_buffer(device, "shared-readback", 16);
 
-    let mut graph = FrameGraph::with_device(&device);
+    let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();
     let shared =
         frame.import_buffer(BufferDesc::new("shared", 16), ImportBufferOptions::new(InitialContents::Undefined))?;
@@ -70,14 +93,27 @@ fn main() -> Result<(), FrameGraphError> {
     frame.mark_readback(output, BufferRange::whole())?;
 
     let compiled = frame.compile(CompileOptions::default())?;
-    for (index, segment) in compiled.execution_segments().iter().enumerate() {
+    let segments = compiled.execution_segments();
+    let kinds: Vec<ExecutionSegmentKind> = segments.iter().map(|segment| segment.kind).collect();
+    let split =
+        [ExecutionSegmentKind::FrameGraph, ExecutionSegmentKind::ExternalSubmission, ExecutionSegmentKind::FrameGraph];
+    if kinds != split {
+        return Err(format!("expected the segments {split:?}, got {kinds:?}").into());
+    }
+    compiled.execute(queue)?;
+    let values = support::words(&support::read_buffer(device, &readback));
+    if values != EXPECTED {
+        return Err(format!("expected {EXPECTED:?} in the shared buffer, got {values:?}").into());
+    }
+    Ok(Outcome { segments, values })
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let (device, queue, _) = support::device("external-submission");
+    let Outcome { segments, values } = run(&device, &queue)?;
+    for (index, segment) in segments.iter().enumerate() {
         println!("segment {index}: {:?} with nodes {:?}", segment.kind, segment.nodes);
     }
-    compiled.execute(&queue)?;
-    let values: Vec<u32> = support::read_buffer(&device, &readback)
-        .chunks_exact(4)
-        .map(|bytes| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
-        .collect();
-    println!("shared buffer after the frame: {values:?} (expected [1, 2, 3, 3])");
+    println!("shared buffer after the frame: {values:?}");
     Ok(())
 }

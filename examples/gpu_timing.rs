@@ -4,7 +4,10 @@
 //! The frame simulates particles (two compute passes), renders a scene and
 //! tonemaps it (two render passes); a command node uploads parameters
 //! (command nodes are CPU-timed only). Each frame's GPU readback is polled
-//! with `try_take` until it arrives.
+//! with `try_take` until it arrives. The example fails unless every node is
+//! CPU-timed and, on an adapter with timestamp queries, every render and
+//! compute pass is GPU-timed over a frame span longer than zero (without
+//! them, the GPU timing must be reported unsupported).
 //!
 //!     cargo run --release --example gpu-timing -- [frames=5] [scale=1]
 //!
@@ -13,13 +16,54 @@
 
 mod support;
 
+use std::error::Error;
 use std::time::Duration;
 
 use wgpu::{BufferUsages, Color, TextureFormat};
 use zenfg_runtime::{
-    BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, ExecutionOptions, ExecutionTiming, FrameGraph,
-    FrameGraphError, GpuTimingReport, RootReason, TextureDesc, TimingMode, WriteContents,
+    BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, CpuTimingReport, ExecutionOptions, ExecutionTiming,
+    FrameGraph, FrameGraphError, GpuTimingNodeKind, GpuTimingReport, GpuTimingUnavailableReason, RootReason,
+    TextureDesc, TimingMode, WriteContents,
 };
+
+/// The nodes of a frame, in execution order.
+const NODES: [&str; 5] = ["upload-parameters", "simulate", "integrate", "scene", "tonemap"];
+
+/// The GPU-timed passes of a frame, in execution order.
+const TIMED: [(&str, GpuTimingNodeKind); 4] = [
+    ("simulate", GpuTimingNodeKind::Compute),
+    ("integrate", GpuTimingNodeKind::Compute),
+    ("scene", GpuTimingNodeKind::Render),
+    ("tonemap", GpuTimingNodeKind::Render),
+];
+
+/// How much work a run does.
+#[derive(Clone, Copy, Debug)]
+pub struct Workload {
+    /// Frames executed.
+    pub frames: u32,
+    /// Particles simulated per frame; a multiple of 256.
+    pub particles: u32,
+    /// Width and height of the rendered targets.
+    pub side: u32,
+}
+
+impl Workload {
+    /// `frames` frames of 262144 particles and 512x512 pixels, each multiplied
+    /// by `scale`.
+    pub fn scaled(frames: u32, scale: u32) -> Self {
+        let scale = scale.max(1);
+        Self { frames, particles: 262_144 * scale, side: 512 * scale.isqrt() }
+    }
+}
+
+/// The timing of one frame.
+pub struct FrameTiming {
+    /// Its CPU timing.
+    pub cpu: CpuTimingReport,
+    /// Its GPU timing, once read back.
+    pub gpu: GpuTimingReport,
+}
 
 const SIMULATE: &str = "
 @group(0) @binding(0) var<storage, read_write> particles: array<vec4<f32>>;
@@ -164,29 +208,63 @@ fn frame(
     frame.compile(CompileOptions::default())?.execute_with_timing(queue, options, TimingMode::Both)
 }
 
-fn micros(duration: Duration) -> f64 {
-    duration.as_secs_f64() * 1e6
+/// Waits for a frame's GPU timing.
+fn wait_for_gpu(device: &wgpu::Device, timing: &mut ExecutionTiming) -> Result<GpuTimingReport, Box<dyn Error>> {
+    let readback = timing.gpu.as_mut().ok_or("GPU timing was requested")?;
+    loop {
+        if let Some(report) = readback.try_take() {
+            return Ok(report);
+        }
+        device.poll(wgpu::PollType::wait_indefinitely())?;
+    }
 }
 
-fn main() -> Result<(), FrameGraphError> {
-    let mut args = std::env::args().skip(1).map(|arg| arg.parse::<u32>());
-    let frames = args.next().and_then(Result::ok).unwrap_or(5);
-    let scale = args.next().and_then(Result::ok).unwrap_or(1).max(1);
-    let (device, queue, adapter) = support::device("gpu-timing");
-    let particles = 262_144 * scale;
-    let side = 512 * scale.isqrt().max(1);
-    println!(
-        "adapter: {} ({:?}, {:?}); timestamp period {} ns; {particles} particles, {side}x{side} pixels",
-        adapter.name,
-        adapter.backend,
-        adapter.device_type,
-        queue.get_timestamp_period()
-    );
+/// Checks that every node is CPU-timed and that the GPU timing is what the
+/// device allows: every render and compute pass timed, or unsupported.
+fn check(device: &wgpu::Device, frame_index: u64, timing: &FrameTiming) -> Result<(), Box<dyn Error>> {
+    let labels: Vec<&str> = timing.cpu.nodes.iter().map(|node| &*node.label).collect();
+    if labels != NODES {
+        return Err(format!("frame {frame_index}: expected the CPU-timed nodes {NODES:?}, got {labels:?}").into());
+    }
+    match &timing.gpu {
+        GpuTimingReport::Available { frame_duration, nodes, .. } => {
+            let timed: Vec<(&str, GpuTimingNodeKind)> = nodes.iter().map(|node| (&*node.label, node.kind)).collect();
+            if timed != TIMED {
+                return Err(
+                    format!("frame {frame_index}: expected the GPU-timed passes {TIMED:?}, got {timed:?}").into()
+                );
+            }
+            if frame_duration.is_zero() {
+                return Err(format!("frame {frame_index}: the GPU frame took no time").into());
+            }
+        }
+        GpuTimingReport::Unavailable { reason, .. } => {
+            let supported = device.features().contains(wgpu::Features::TIMESTAMP_QUERY);
+            if supported || *reason != GpuTimingUnavailableReason::Unsupported {
+                return Err(format!("frame {frame_index}: GPU timing unavailable: {}", reason.name()).into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs `workload` on `device` with CPU and GPU timing, checking each frame's
+/// timing, and returns it.
+///
+/// # Errors
+///
+/// The particle count is not a positive multiple of 256, recording,
+/// compiling or executing fails, or a frame's timing misses a node.
+pub fn run(device: &wgpu::Device, queue: &wgpu::Queue, workload: Workload) -> Result<Vec<FrameTiming>, Box<dyn Error>> {
+    let Workload { frames, particles, side } = workload;
+    if particles == 0 || particles % 256 != 0 {
+        return Err(format!("{particles} particles: the count must be a positive multiple of 256").into());
+    }
     let pipelines = Pipelines {
-        simulate: support::compute_pipeline(&device, "simulate", SIMULATE),
-        integrate: support::compute_pipeline(&device, "integrate", INTEGRATE),
-        scene: support::render_pipeline(&device, "scene", SCENE, TextureFormat::Rgba16Float, false),
-        tonemap: support::render_pipeline(&device, "tonemap", TONEMAP, TextureFormat::Rgba8Unorm, false),
+        simulate: support::compute_pipeline(device, "simulate", SIMULATE),
+        integrate: support::compute_pipeline(device, "integrate", INTEGRATE),
+        scene: support::render_pipeline(device, "scene", SCENE, TextureFormat::Rgba16Float, false),
+        tonemap: support::render_pipeline(device, "tonemap", TONEMAP, TextureFormat::Rgba8Unorm, false),
     };
     let parameters = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("parameters"),
@@ -195,19 +273,40 @@ fn main() -> Result<(), FrameGraphError> {
         mapped_at_creation: false,
     });
 
-    let mut graph = FrameGraph::with_device(&device);
+    let mut graph = FrameGraph::with_device(device);
+    let mut timings = Vec::new();
     for frame_index in 0..u64::from(frames) {
-        let timing = frame(&mut graph, &queue, &pipelines, &parameters, (particles, side), frame_index)?;
-        let cpu = timing.cpu.expect("CPU timing was requested");
-        let mut readback = timing.gpu.expect("GPU timing was requested");
-        let gpu = loop {
-            if let Some(report) = readback.try_take() {
-                break report;
-            }
-            device.poll(wgpu::PollType::wait_indefinitely()).expect("the device finishes its work");
-        };
+        let mut timing = frame(&mut graph, queue, &pipelines, &parameters, (particles, side), frame_index)?;
+        let gpu = wait_for_gpu(device, &mut timing)?;
+        let timing = FrameTiming { cpu: timing.cpu.ok_or("CPU timing was requested")?, gpu };
+        check(device, frame_index, &timing)?;
+        timings.push(timing);
+    }
+    Ok(timings)
+}
+
+fn micros(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1e6
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let mut args = std::env::args().skip(1).map(|arg| arg.parse::<u32>());
+    let frames = args.next().and_then(Result::ok).unwrap_or(5);
+    let scale = args.next().and_then(Result::ok).unwrap_or(1);
+    let workload = Workload::scaled(frames, scale);
+    let (device, queue, adapter) = support::device("gpu-timing");
+    println!(
+        "adapter: {} ({:?}, {:?}); timestamp period {} ns; {} particles, {side}x{side} pixels",
+        adapter.name,
+        adapter.backend,
+        adapter.device_type,
+        queue.get_timestamp_period(),
+        workload.particles,
+        side = workload.side,
+    );
+    for (frame_index, FrameTiming { cpu, gpu }) in run(&device, &queue, workload)?.iter().enumerate() {
         println!("\nframe {frame_index}: CPU execute {:.1} us", micros(cpu.execution_duration));
-        let nodes = match &gpu {
+        let nodes = match gpu {
             GpuTimingReport::Available { frame_duration, nodes, .. } => {
                 println!("  GPU frame (first timed pass start to last end): {:.1} us", micros(*frame_duration));
                 nodes.as_slice()

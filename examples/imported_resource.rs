@@ -2,17 +2,25 @@
 //! with a scale factor, both with exposed usage, read by a compute pass that
 //! writes a transient; a copy node moves the result into a caller-owned
 //! readback buffer. The graph borrows the imports and never destroys them.
+//! The example fails unless every value comes back scaled.
 //!
 //!     cargo run --example imported-resource
 
 mod support;
 
+use std::error::Error;
+
 use wgpu::BufferUsages;
 use wgpu::util::DeviceExt;
 use zenfg_runtime::{
-    BufferDesc, BufferRange, CompileOptions, FrameGraph, FrameGraphError, ImportBufferOptions, InitialContents,
-    WriteContents,
+    BufferDesc, BufferRange, CompileOptions, FrameGraph, ImportBufferOptions, InitialContents, WriteContents,
 };
+
+/// The imported input array.
+pub const INPUT: [u32; 8] = [1, 2, 3, 5, 8, 13, 21, 34];
+
+/// The imported scale factor.
+pub const SCALE: u32 = 10;
 
 const SHADER: &str = "
 @group(0) @binding(0) var<storage, read> input: array<u32>;
@@ -23,23 +31,27 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     output[id.x] = input[id.x] * scale;
 }";
 
-fn main() -> Result<(), FrameGraphError> {
-    let (device, queue, _) = support::device("imported-resource");
-    let input_values: [u32; 8] = [1, 2, 3, 5, 8, 13, 21, 34];
+/// Runs the frame on `device` and returns the scaled values read back, after
+/// checking them against [`INPUT`] times [`SCALE`].
+///
+/// # Errors
+///
+/// Recording, compiling or executing fails, or a value is wrong.
+pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<dyn Error>> {
     let input_native = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: Some("input"),
-        contents: &input_values.map(u32::to_le_bytes).concat(),
+        contents: &INPUT.map(u32::to_le_bytes).concat(),
         usage: BufferUsages::STORAGE,
     });
     let scale_native = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: Some("scale"),
-        contents: &10_u32.to_le_bytes(),
+        contents: &SCALE.to_le_bytes(),
         usage: BufferUsages::UNIFORM,
     });
-    let readback = support::readback_buffer(&device, "output-readback", 32);
-    let pipeline = support::compute_pipeline(&device, "scale", SHADER);
+    let readback = support::readback_buffer(device, "output-readback", 32);
+    let pipeline = support::compute_pipeline(device, "scale", SHADER);
 
-    let mut graph = FrameGraph::with_device(&device);
+    let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();
     let defined = |usage| ImportBufferOptions::new(InitialContents::Defined).with_exposed_usage(usage);
     let input = frame.import_buffer(BufferDesc::new("input", 32), defined(BufferUsages::STORAGE))?;
@@ -83,12 +95,19 @@ fn main() -> Result<(), FrameGraphError> {
     copy.copy_buffer_to_buffer(scaled, 0, output, 0, 32)?;
     copy.finish()?;
     frame.mark_readback(output, BufferRange::whole())?;
-    frame.compile(CompileOptions::default())?.execute(&queue)?;
+    frame.compile(CompileOptions::default())?.execute(queue)?;
 
-    let values: Vec<u32> = support::read_buffer(&device, &readback)
-        .chunks_exact(4)
-        .map(|bytes| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
-        .collect();
-    println!("input  {input_values:?}\nscaled {values:?}");
+    let values = support::words(&support::read_buffer(device, &readback));
+    let expected = INPUT.map(|value| value * SCALE);
+    if values != expected {
+        return Err(format!("expected {expected:?}, got {values:?}").into());
+    }
+    Ok(values)
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let (device, queue, _) = support::device("imported-resource");
+    let values = run(&device, &queue)?;
+    println!("input  {INPUT:?}\nscaled {values:?}");
     Ok(())
 }

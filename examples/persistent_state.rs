@@ -1,17 +1,24 @@
 //! State that survives across frames: the same caller-owned buffer is
 //! imported every frame — with undefined contents the first time, so the
 //! frame clears it, and with defined contents afterwards — and a
-//! `PersistentState` root keeps the passes that update it.
+//! `PersistentState` root keeps the passes that update it. Each frame adds
+//! `index + 1` to every word, and the example fails unless frame `n` reads
+//! back `(n + 1) * (index + 1)`.
 //!
 //!     cargo run --example persistent-state
 
 mod support;
 
+use std::error::Error;
+
 use wgpu::BufferUsages;
 use zenfg_runtime::{
-    BufferDesc, BufferRange, CompileOptions, ExecutionOptions, FrameGraph, FrameGraphError, ImportBufferOptions,
-    InitialContents, RootReason, WriteContents,
+    BufferDesc, BufferRange, CompileOptions, ExecutionOptions, FrameGraph, ImportBufferOptions, InitialContents,
+    RootReason, WriteContents,
 };
+
+/// Frames the example runs.
+pub const FRAMES: u64 = 4;
 
 const SHADER: &str = "
 @group(0) @binding(0) var<storage, read_write> history: array<u32>;
@@ -20,19 +27,26 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     history[id.x] = history[id.x] + id.x + 1u;
 }";
 
-fn main() -> Result<(), FrameGraphError> {
-    let (device, queue, _) = support::device("persistent-state");
-    let pipeline = support::compute_pipeline(&device, "accumulate", SHADER);
+/// Runs [`FRAMES`] frames on `device` and returns the history read back
+/// after each, after checking it.
+///
+/// # Errors
+///
+/// Recording, compiling or executing fails, or a frame reads back a wrong
+/// history.
+pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<Vec<u32>>, Box<dyn Error>> {
+    let pipeline = support::compute_pipeline(device, "accumulate", SHADER);
     let history_native = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("history"),
         size: 16,
         usage: BufferUsages::STORAGE | BufferUsages::COPY_DST | BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
-    let readback = support::readback_buffer(&device, "history-readback", 16);
+    let readback = support::readback_buffer(device, "history-readback", 16);
 
-    let mut graph = FrameGraph::with_device(&device);
-    for frame_index in 0..4_u64 {
+    let mut graph = FrameGraph::with_device(device);
+    let mut histories = Vec::new();
+    for frame_index in 0..FRAMES {
         let initial = if frame_index == 0 { InitialContents::Undefined } else { InitialContents::Defined };
         let mut frame = graph.begin_frame();
         let history = frame.import_buffer(BufferDesc::new("history", 16), ImportBufferOptions::new(initial))?;
@@ -69,12 +83,25 @@ fn main() -> Result<(), FrameGraphError> {
         copy.finish()?;
         frame.mark_readback(output, BufferRange::whole())?;
         let compiled = frame.compile(CompileOptions::default())?;
-        compiled.execute_with_options(&queue, ExecutionOptions::default().with_frame_index(frame_index))?;
-        let values: Vec<u32> = support::read_buffer(&device, &readback)
-            .chunks_exact(4)
-            .map(|bytes| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
-            .collect();
-        println!("frame {frame_index} ({initial:?} at import): history = {values:?}");
+        compiled.execute_with_options(queue, ExecutionOptions::default().with_frame_index(frame_index))?;
+        let values = support::words(&support::read_buffer(device, &readback));
+        let frames = frame_index as u32 + 1;
+        let expected: Vec<u32> = (1..=4).map(|word| frames * word).collect();
+        if values != expected {
+            return Err(
+                format!("frame {frame_index} ({initial:?} at import): expected {expected:?}, got {values:?}").into()
+            );
+        }
+        histories.push(values);
+    }
+    Ok(histories)
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let (device, queue, _) = support::device("persistent-state");
+    for (frame_index, history) in run(&device, &queue)?.iter().enumerate() {
+        let initial = if frame_index == 0 { "undefined" } else { "defined" };
+        println!("frame {frame_index} ({initial} at import): history = {history:?}");
     }
     Ok(())
 }

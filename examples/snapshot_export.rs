@@ -7,20 +7,28 @@
 //! twice so that the second execution reuses pooled transients; the second one is
 //! exported. It executes on the system's adapter, or on wgpu's no-op device when there
 //! is none (or with `--noop`). Open the file in a Snapshot viewer, or decode it with
-//! `zenfg_runtime::snapshot::parse_frame_graph_snapshot`.
+//! `zenfg_runtime::snapshot::parse_frame_graph_snapshot`. The example decodes
+//! the file it wrote and fails unless it is valid and canonical, the overlay
+//! alone is culled, every retained node is CPU-timed, the second execution
+//! reused every transient, and GPU timing is available exactly when the device
+//! has timestamp queries.
 //!
 //!     cargo run --example snapshot-export [-- [--noop] [output.fgsnapshot.json]]
 
 mod support;
 
-use std::path::PathBuf;
+use std::error::Error;
+use std::path::{Path, PathBuf};
 
 use wgpu::{Color, Extent3d, TexelCopyBufferLayout, TextureFormat};
-use zenfg_runtime::snapshot::{CreateFrameGraphSnapshotOptions, create_frame_graph_snapshot, to_json_pretty};
+use zenfg_runtime::snapshot::{
+    CreateFrameGraphSnapshotOptions, SnapshotDecodeSource, create_frame_graph_snapshot, parse_frame_graph_snapshot,
+    to_json_pretty,
+};
 use zenfg_runtime::{
     BufferDesc, BufferRange, BufferTextureCopyLocation, ColorAttachmentOps, CompilationReport, CompileOptions,
-    DepthAttachmentOps, ExecutionOptions, ExecutionTiming, FrameGraph, FrameGraphError, GpuTimingReport, RootReason,
-    TextureCopyLocation, TextureDesc, TimingMode, WriteContents,
+    DepthAttachmentOps, ExecutionOptions, ExecutionTiming, FrameGraph, FrameGraphError, GpuTimingReport,
+    ResourcePoolStats, RootReason, TextureCopyLocation, TextureDesc, TimingMode, WriteContents,
 };
 
 const SIZE: u32 = 64;
@@ -88,7 +96,75 @@ fn gpu_timing(device: &wgpu::Device, timing: &mut ExecutionTiming) -> Option<Gpu
     }
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// What a run exported.
+pub struct Export {
+    /// The full report of the exported frame.
+    pub report: CompilationReport,
+    /// The pool after both executions.
+    pub pool: ResourcePoolStats,
+    /// The exported frame's GPU timing.
+    pub gpu: Option<GpuTimingReport>,
+}
+
+/// Runs the frame twice on `device`, writes the second execution's Snapshot
+/// to `path` with `backend` as the producer's backend, and checks it.
+///
+/// # Errors
+///
+/// Recording, compiling, executing or exporting fails, the file cannot be
+/// written, or the Snapshot, the plan or the timing is not what the frame
+/// asks for.
+pub fn run(device: &wgpu::Device, queue: &wgpu::Queue, backend: &str, path: &Path) -> Result<Export, Box<dyn Error>> {
+    let mut graph = FrameGraph::with_device(device);
+    let (_, mut warm_up) = run_frame(&mut graph, queue, 0)?;
+    let _ = gpu_timing(device, &mut warm_up);
+    let (report, mut timing) = run_frame(&mut graph, queue, 1)?;
+    let gpu = gpu_timing(device, &mut timing);
+    let pool = graph.resource_pool_stats();
+
+    let mut options =
+        CreateFrameGraphSnapshotOptions::new(timing.frame_index).with_backend(backend).with_pool_stats(pool);
+    if let Some(cpu) = &timing.cpu {
+        options = options.with_cpu_timing(cpu);
+    }
+    if let Some(gpu) = &gpu {
+        options = options.with_gpu_timing(gpu);
+    }
+    let snapshot = create_frame_graph_snapshot(&report, options)?;
+    std::fs::write(path, to_json_pretty(&snapshot)?)?;
+
+    let decoded = parse_frame_graph_snapshot(&std::fs::read_to_string(path)?)?;
+    if decoded.source != SnapshotDecodeSource::V1 || !decoded.issues.is_empty() {
+        return Err(format!("the Snapshot is not canonical 1.2: {:?}", decoded.issues).into());
+    }
+    let summary = &report.summary;
+    let counts = (summary.recorded_node_count, summary.retained_node_count, summary.culled_node_count);
+    if counts != (5, 4, 1) {
+        return Err(format!("expected 4 of 5 nodes retained and the overlay culled, got {counts:?}").into());
+    }
+    let full = report.full.as_ref().ok_or("a full report was asked for")?;
+    let culled: Vec<&str> = full.culled_nodes.iter().map(|node| &*node.label).collect();
+    if culled != ["debug-overlay"] {
+        return Err(format!("expected the overlay alone culled, got {culled:?}").into());
+    }
+    let cpu_nodes = timing.cpu.as_ref().map(|cpu| cpu.nodes.len());
+    if cpu_nodes != Some(4) {
+        return Err(format!("expected 4 CPU-timed nodes, got {cpu_nodes:?}").into());
+    }
+    let allocations = summary.allocation_count as u64;
+    if (pool.created_count, pool.reuse_count) != (allocations, allocations) {
+        return Err(
+            format!("expected the second execution to reuse all {allocations} allocations, got {pool:?}").into()
+        );
+    }
+    let timestamps = device.features().contains(wgpu::Features::TIMESTAMP_QUERY);
+    if matches!(gpu, Some(GpuTimingReport::Available { .. })) != timestamps {
+        return Err(format!("GPU timing {gpu:?} on a device with timestamp queries: {timestamps}").into());
+    }
+    Ok(Export { report, pool, gpu })
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
     let mut noop = false;
     let mut path = std::env::temp_dir().join("snapshot-export.fgsnapshot.json");
     for argument in std::env::args().skip(1) {
@@ -111,24 +187,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     };
 
-    let mut graph = FrameGraph::with_device(&device);
-    let (_, mut warm_up) = run_frame(&mut graph, &queue, 0)?;
-    let _ = gpu_timing(&device, &mut warm_up);
-    let (report, mut timing) = run_frame(&mut graph, &queue, 1)?;
-    let gpu = gpu_timing(&device, &mut timing);
-    let stats = graph.resource_pool_stats();
-
-    let mut options =
-        CreateFrameGraphSnapshotOptions::new(timing.frame_index).with_backend(backend).with_pool_stats(stats);
-    if let Some(cpu) = &timing.cpu {
-        options = options.with_cpu_timing(cpu);
-    }
-    if let Some(gpu) = &gpu {
-        options = options.with_gpu_timing(gpu);
-    }
-    let snapshot = create_frame_graph_snapshot(&report, options)?;
-    std::fs::write(&path, to_json_pretty(&snapshot)?)?;
-
+    let Export { report, pool, gpu } = run(&device, &queue, backend, &path)?;
     let summary = &report.summary;
     println!(
         "{} nodes recorded, {} retained, {} culled; {} transients in {} allocations",
@@ -140,7 +199,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     println!(
         "pool: {} acquired, {} reused, {} created, {} retained",
-        stats.acquire_count, stats.reuse_count, stats.created_count, stats.retained_count
+        pool.acquire_count, pool.reuse_count, pool.created_count, pool.retained_count
     );
     match &gpu {
         Some(GpuTimingReport::Available { frame_duration, .. }) => println!("GPU frame span: {frame_duration:?}"),

@@ -3,43 +3,32 @@
 
 use std::sync::mpsc;
 
-/// The default adapter's device and queue, with timestamp queries when the
-/// adapter has them; `None` when there is no adapter or it refuses a device.
+/// The headless device; the runtime's real-adapter tests set their device up
+/// through the same file.
+#[path = "../zenfg-runtime/tests/execution_common/adapter.rs"]
+pub mod adapter;
+
+/// A headless device and queue on the adapter `WGPU_ADAPTER_NAME` names, or
+/// on the default adapter, with timestamp queries when the adapter has them;
+/// `None` when there is no adapter or it refuses a device.
 #[allow(dead_code, reason = "examples that need a GPU go through `device`")]
 pub fn try_device(label: &str) -> Option<(wgpu::Device, wgpu::Queue, wgpu::AdapterInfo)> {
-    let flags = wgpu::InstanceFlags::from_build_config().with_env();
-    let adapter = |flags| {
-        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-            backends: wgpu::Backends::PRIMARY,
-            flags,
-            ..wgpu::InstanceDescriptor::new_without_display_handle()
-        });
-        pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default())).ok()
-    };
-    let mut found = adapter(flags)?;
-    // Debug builds turn on debug-utils labels, and Mesa's lavapipe 22.x
-    // crashes on the second label of a command buffer: keep labels off there.
-    if found.get_info().device_type == wgpu::DeviceType::Cpu && flags.contains(wgpu::InstanceFlags::DEBUG) {
-        found = adapter(flags - wgpu::InstanceFlags::DEBUG)?;
-    }
-    let descriptor = wgpu::DeviceDescriptor {
-        label: Some(label),
-        required_features: found.features() & wgpu::Features::TIMESTAMP_QUERY,
-        ..Default::default()
-    };
-    let (device, queue) = pollster::block_on(found.request_device(&descriptor)).ok()?;
-    Some((device, queue, found.get_info()))
+    adapter::headless_device(label).ok()
 }
 
-/// [`try_device`], or exits with a message when there is no adapter.
+/// [`try_device`], or exits with a message when there is no device.
 #[allow(dead_code, reason = "the showcase runs without an adapter too")]
 pub fn device(example: &str) -> (wgpu::Device, wgpu::Queue, wgpu::AdapterInfo) {
-    try_device(example).unwrap_or_else(|| {
-        eprintln!(
-            "{example}: no GPU adapter found; for software Vulkan run `apt-get install -y mesa-vulkan-drivers libvulkan1`"
-        );
+    adapter::headless_device(example).unwrap_or_else(|error| {
+        eprintln!("{example}: {error}; for software Vulkan run `apt-get install -y mesa-vulkan-drivers libvulkan1`");
         std::process::exit(2);
     })
+}
+
+/// The little-endian `u32` words of `bytes`.
+#[allow(dead_code, reason = "not every example reads words back")]
+pub fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|word| u32::from_le_bytes([word[0], word[1], word[2], word[3]])).collect()
 }
 
 /// Waits for the queue, then copies out the bytes of a `MAP_READ` buffer.

@@ -1,7 +1,7 @@
 //! The system's GPU adapter, when there is one: a real GPU, or software
 //! Vulkan (Mesa's lavapipe) on machines without one.
 
-/// A device and queue of the default adapter, and what the adapter is.
+/// A device and queue of the system's adapter, and what the adapter is.
 pub struct Gpu {
     /// The device.
     pub device: wgpu::Device,
@@ -18,8 +18,9 @@ impl Gpu {
     }
 }
 
-/// The default adapter's device, with timestamp queries when the adapter has
-/// them; `None` when there is no adapter (or it refuses a device).
+/// The device of the adapter `WGPU_ADAPTER_NAME` names, or of the default
+/// adapter, with timestamp queries when the adapter has them; `None` when
+/// there is no adapter (or it refuses a device).
 pub fn default_gpu() -> Option<Gpu> {
     let (device, queue, info) = crate::support::try_device("showcase")?;
     Some(Gpu { device, queue, info })

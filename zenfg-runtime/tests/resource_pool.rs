@@ -236,6 +236,87 @@ fn callback_errors_and_panics_return_transients_to_the_pool() {
     assert_eq!(graph.resource_pool_stats(), stats(4, 3, 1, 1, 64));
 }
 
+/// The callback of [`panicking_frame`] that panics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Panicking {
+    Compute,
+    Render,
+    Command,
+}
+
+/// A frame in which a compute pass writes a transient buffer, a render pass
+/// reads it while drawing into a transient texture, and a command node
+/// copies from both, so that both transients are acquired before the first
+/// callback and in use until the last; the callback `panicking` names panics.
+fn panicking_frame(graph: &mut FrameGraph, queue: &wgpu::Queue, panicking: Option<Panicking>) {
+    let panic_in = move |callback: Panicking| {
+        if panicking == Some(callback) {
+            panic!("the {callback:?} callback panicked");
+        }
+    };
+    let mut frame = graph.begin_frame();
+    let buffer = frame.create_buffer(BufferDesc::new("buffer", 64)).unwrap();
+    let target = frame.create_texture(TextureDesc::new_2d("target", 4, 4, TextureFormat::Rgba8Unorm)).unwrap();
+    let mut compute = frame.compute_pass("compute");
+    let _ = compute.storage_buffer_write(buffer, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+    compute
+        .finish_compute(move |_| {
+            panic_in(Panicking::Compute);
+            Ok(())
+        })
+        .unwrap();
+    let mut render = frame.render_pass("render");
+    let _ = render.storage_buffer_read(buffer, BufferRange::whole()).unwrap();
+    let _ = render.color_attachment(target, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    render
+        .finish_render(move |_| {
+            panic_in(Panicking::Render);
+            Ok(())
+        })
+        .unwrap();
+    let mut command = frame.command_pass("command");
+    let _ = command.buffer_copy_src(buffer, BufferRange::whole()).unwrap();
+    let _ = command.texture_copy_src(target).unwrap();
+    command
+        .finish_command(move |_| {
+            panic_in(Panicking::Command);
+            Ok(())
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(queue).unwrap();
+}
+
+/// A panic in the `panicking` callback unwinds out of the execution with
+/// its own message, both transients are back in the pool, and the next
+/// frame reuses them.
+fn check_a_panic_returns_every_transient(panicking: Panicking) {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let payload = catch_unwind(AssertUnwindSafe(|| panicking_frame(&mut graph, &queue, Some(panicking))))
+        .expect_err("the callback panics");
+    let message = payload.downcast_ref::<String>().map(String::as_str);
+    assert_eq!(message, Some(&*format!("the {panicking:?} callback panicked")), "the callback's own panic unwinds");
+    let both = 64 + 4 * 4 * 4;
+    assert_eq!(graph.resource_pool_stats(), stats(2, 0, 2, 2, both), "both transients are back in the pool");
+    panicking_frame(&mut graph, &queue, None);
+    assert_eq!(graph.resource_pool_stats(), stats(4, 2, 2, 2, both), "the next frame reuses both");
+}
+
+#[test]
+fn a_panic_in_a_compute_callback_returns_every_transient() {
+    check_a_panic_returns_every_transient(Panicking::Compute);
+}
+
+#[test]
+fn a_panic_in_a_render_callback_returns_every_transient() {
+    check_a_panic_returns_every_transient(Panicking::Render);
+}
+
+#[test]
+fn a_panic_in_a_command_callback_with_the_encoder_open_returns_every_transient() {
+    check_a_panic_returns_every_transient(Panicking::Command);
+}
+
 #[test]
 fn preflight_failures_and_culled_transients_acquire_nothing() {
     let (device, queue) = noop();

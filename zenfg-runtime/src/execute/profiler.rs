@@ -314,3 +314,50 @@ impl TimingSession {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{
+        CompileOptions, ExecutionOptions, FrameGraph, GpuTimingReport, GpuTimingUnavailableReason, TimingMode,
+    };
+
+    /// Executes `count` empty side-effecting compute passes with GPU timing
+    /// and returns the report once it is ready.
+    fn timed_frame(graph: &mut FrameGraph, queue: &wgpu::Queue, count: usize) -> GpuTimingReport {
+        let mut frame = graph.begin_frame();
+        for _ in 0..count {
+            let mut pass = frame.compute_pass("timed");
+            pass.set_side_effect(true);
+            pass.finish_compute(|_| Ok(())).unwrap();
+        }
+        let compiled = frame.compile(CompileOptions::default()).unwrap();
+        let timing = compiled.execute_with_timing(queue, ExecutionOptions::default(), TimingMode::Gpu).unwrap();
+        let mut readback = timing.gpu.unwrap();
+        loop {
+            if let Some(report) = readback.try_take() {
+                return report;
+            }
+        }
+    }
+
+    #[test]
+    fn too_many_timed_passes_create_no_query_resources() {
+        let (device, queue) = wgpu::Device::noop(&wgpu::DeviceDescriptor {
+            required_features: wgpu::Features::TIMESTAMP_QUERY,
+            ..Default::default()
+        });
+        let mut graph = FrameGraph::with_device(&device);
+        let report = timed_frame(&mut graph, &queue, super::MAX_TIMED_NODES + 1);
+        assert_eq!(
+            report,
+            GpuTimingReport::Unavailable { frame_index: 0, reason: GpuTimingUnavailableReason::TooManyTimedNodes }
+        );
+        assert!(graph.profiler.resources.is_none(), "no query set or buffer was created");
+        assert!(graph.profiler.pending.is_none(), "no readback was started");
+
+        let report = timed_frame(&mut graph, &queue, 3);
+        assert!(matches!(report, GpuTimingReport::Available { .. }), "{report:?}");
+        let capacity = graph.profiler.resources.as_ref().map(|resources| resources.capacity);
+        assert_eq!(capacity, Some(8), "the next small frame creates queries for its 6 timestamps");
+    }
+}

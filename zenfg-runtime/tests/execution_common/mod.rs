@@ -1,7 +1,11 @@
 //! Devices and readback helpers shared by the execution tests.
 #![allow(dead_code)]
 
+pub mod adapter;
+
 use std::sync::mpsc;
+
+use adapter::NoDevice;
 
 /// wgpu's no-op device, with timestamp queries.
 pub fn noop() -> (wgpu::Device, wgpu::Queue) {
@@ -17,25 +21,19 @@ pub fn noop_without_timestamps() -> (wgpu::Device, wgpu::Queue) {
 }
 
 /// A real adapter's device (software Vulkan on machines without a GPU), with
-/// timestamp queries when the adapter has them. With `CI` set, a missing
-/// adapter fails the test; otherwise the test is skipped with a notice.
+/// timestamp queries when the adapter has them, picked as
+/// [`adapter::headless_device`] says. With `CI` set, a missing adapter fails
+/// the test; otherwise the test is skipped with a notice.
 pub fn gpu(test: &str) -> Option<(wgpu::Device, wgpu::Queue)> {
-    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-        backends: wgpu::Backends::PRIMARY,
-        ..wgpu::InstanceDescriptor::new_without_display_handle()
-    });
-    let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()));
-    let Ok(adapter) = adapter else {
-        assert!(std::env::var_os("CI").is_none(), "{test}: CI is set but no GPU adapter was found");
-        eprintln!("notice: {test} skipped: no GPU adapter (install mesa-vulkan-drivers for software Vulkan)");
-        return None;
-    };
-    let descriptor = wgpu::DeviceDescriptor {
-        required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
-        ..Default::default()
-    };
-    let device = pollster::block_on(adapter.request_device(&descriptor));
-    Some(device.unwrap_or_else(|error| panic!("{test}: the adapter refused a device: {error}")))
+    match adapter::headless_device(test) {
+        Ok((device, queue, _)) => Some((device, queue)),
+        Err(NoDevice::NoAdapter(error)) => {
+            assert!(std::env::var_os("CI").is_none(), "{test}: CI is set but no GPU adapter was found: {error}");
+            eprintln!("notice: {test} skipped: no GPU adapter (install mesa-vulkan-drivers for software Vulkan)");
+            None
+        }
+        Err(refused @ NoDevice::Refused(_)) => panic!("{test}: {refused}"),
+    }
 }
 
 /// Waits for the queue and returns the bytes of a `MAP_READ` buffer.
