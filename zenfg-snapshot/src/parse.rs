@@ -1,10 +1,13 @@
 //! JSON text to [`Value`], with nesting that cannot exhaust the stack.
 //!
-//! The grammar is checked in full, iteratively. Scalars (strings, numbers, literals) are
-//! checked and decoded by serde_json one token at a time, so they mean what they mean to
-//! serde_json: numbers beyond `f64` are rejected, integers stay exact. Floats are then
-//! re-read correctly rounded, whatever the length of their digits or exponent (see
-//! [`nearest_f64`]). Duplicate object keys keep the last value.
+//! The grammar is checked in full, iteratively. Strings are decoded by serde_json one
+//! token at a time. Numbers are checked against the JSON grammar and read here, where
+//! they lie in the text: integers that fit `u64` or `i64` stay exact, every other number
+//! becomes the nearest `f64` whatever the length of its digits or exponent (see
+//! [`nearest_f64`]), and numbers beyond the `f64` range are rejected. Reading numbers
+//! here keeps their meaning and cost independent of serde_json's build features (which
+//! change how serde_json itself reads floats). Duplicate object keys keep the last
+//! value.
 //!
 //! Containers nested deeper than [`KEPT_DEPTH`] are checked but replaced by `null`. No
 //! part of a valid document is that deep: the deepest allowed container is an extension
@@ -183,21 +186,21 @@ impl Parser<'_> {
     }
 
     fn scalar(&mut self) -> Result<Value, InvalidJson> {
-        let token = match self.peek() {
-            Some(b'"') => self.string_token()?,
-            Some(b'-' | b'0'..=b'9') => self.run(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')),
-            Some(b't' | b'f' | b'n') => self.run(|b| b.is_ascii_lowercase()),
-            _ => return Err(InvalidJson),
-        };
-        let value = serde_json::from_str::<Value>(token).map_err(|_| InvalidJson)?;
-        match value {
-            // serde_json's default float reading may be an ulp off; reading the token
-            // correctly rounded makes every float the canonical writer prints read back
-            // exactly.
-            Value::Number(number) if number.is_f64() => {
-                nearest_f64(token).and_then(Number::from_f64).map(Value::Number).ok_or(InvalidJson)
+        match self.peek() {
+            Some(b'"') => {
+                let token = self.string_token()?;
+                serde_json::from_str::<String>(token).map(Value::String).map_err(|_| InvalidJson)
             }
-            value => Ok(value),
+            Some(b'-' | b'0'..=b'9') => {
+                number(self.run(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))).ok_or(InvalidJson)
+            }
+            Some(b't' | b'f' | b'n') => match self.run(|b| b.is_ascii_lowercase()) {
+                "true" => Ok(Value::Bool(true)),
+                "false" => Ok(Value::Bool(false)),
+                "null" => Ok(Value::Null),
+                _ => Err(InvalidJson),
+            },
+            _ => Err(InvalidJson),
         }
     }
 
@@ -251,7 +254,65 @@ impl Parser<'_> {
     }
 }
 
-/// The `f64` nearest to `token`, a number that serde_json has accepted, rounding half to
+/// The value of a number token, as serde_json reads it without optional features: an
+/// integer without fraction or exponent that fits `u64` (or, when negative and not zero,
+/// `i64`) stays an integer; anything else is the nearest `f64`. `None` when `token` is
+/// not a JSON number or is beyond the `f64` range.
+fn number(token: &str) -> Option<Value> {
+    if !is_json_number(token.as_bytes()) {
+        return None;
+    }
+    if !token.contains(['.', 'e', 'E']) {
+        if token.starts_with('-') {
+            // `-0` is a float, negative zero.
+            if let Ok(integer) = token.parse::<i64>().map(Value::from)
+                && integer != 0
+            {
+                return Some(integer);
+            }
+        } else if let Ok(integer) = token.parse::<u64>() {
+            return Some(Value::from(integer));
+        }
+    }
+    nearest_f64(token).and_then(Number::from_f64).map(Value::Number)
+}
+
+/// Whether `token` is `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+fn is_json_number(token: &[u8]) -> bool {
+    let digits = |at: &mut usize| {
+        let start = *at;
+        while token.get(*at).is_some_and(u8::is_ascii_digit) {
+            *at += 1;
+        }
+        *at > start
+    };
+    let mut at = usize::from(token.first() == Some(&b'-'));
+    match token.get(at) {
+        Some(b'0') => at += 1,
+        Some(b'1'..=b'9') => {
+            digits(&mut at);
+        }
+        _ => return false,
+    }
+    if token.get(at) == Some(&b'.') {
+        at += 1;
+        if !digits(&mut at) {
+            return false;
+        }
+    }
+    if matches!(token.get(at), Some(b'e' | b'E')) {
+        at += 1;
+        if matches!(token.get(at), Some(b'+' | b'-')) {
+            at += 1;
+        }
+        if !digits(&mut at) {
+            return false;
+        }
+    }
+    at == token.len()
+}
+
+/// The `f64` nearest to `token`, which matches the JSON number grammar, rounding half to
 /// even; `None` when it is beyond the `f64` range.
 ///
 /// The standard library reads a decimal exponent only up to a bound, so a long mantissa
@@ -419,6 +480,40 @@ mod tests {
             };
             let expected = token.parse::<f64>().ok().filter(|value| value.is_finite());
             prop_assert_eq!(nearest_f64(&token), expected, "{}", token);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn numbers_keep_serde_json_integers_and_read_floats_correctly_rounded(
+            token in "-?(0|[1-9][0-9]{0,24})(\\.[0-9]{1,25})?([eE][+-]?[0-9]{1,3})?",
+        ) {
+            let ours = number(&token);
+            let theirs = serde_json::from_str::<Value>(&token).ok();
+            let kind = |value: &Option<Value>| value.as_ref().and_then(Value::as_number).map(|n| (n.is_u64(), n.is_i64()));
+            prop_assert_eq!(kind(&ours), kind(&theirs), "{}", token);
+            match ours.as_ref().and_then(Value::as_number) {
+                Some(n) if n.is_f64() => prop_assert_eq!(n.as_f64(), token.parse::<f64>().ok(), "{}", token),
+                _ => prop_assert_eq!(ours, theirs, "{}", token),
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_follow_the_json_grammar_and_integer_ranges() {
+        assert_eq!(number("18446744073709551615"), Some(json!(u64::MAX)));
+        assert_eq!(number("-9223372036854775808"), Some(json!(i64::MIN)));
+        assert_eq!(number("18446744073709551616"), Some(json!(18_446_744_073_709_551_616.0)));
+        assert_eq!(number("-9223372036854775809"), Some(json!(-9_223_372_036_854_775_809.0)));
+        assert_eq!(number("0"), Some(json!(0)));
+        let negative_zero = number("-0").as_ref().and_then(Value::as_f64).expect("a float");
+        assert!(negative_zero == 0.0 && negative_zero.is_sign_negative());
+        assert_eq!(number("1E+2"), Some(json!(100.0)));
+        assert_eq!(number("1e400"), None);
+        for invalid in
+            ["", "-", "+1", "01", "-01", "1.", ".5", "1e", "1e+", "1.e5", "1-2", "1e5.0", "--1", "0x1", "1ee5"]
+        {
+            assert_eq!(number(invalid), None, "{invalid:?}");
         }
     }
 
