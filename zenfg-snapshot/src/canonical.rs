@@ -102,7 +102,7 @@ fn write_value(out: &mut String, value: &Value, pretty: bool, indent: usize) {
 }
 
 fn write_string(out: &mut String, text: &str) {
-    out.push_str(&crate::issue::quoted(text));
+    crate::issue::push_quoted(out, text);
 }
 
 fn newline(out: &mut String, pretty: bool, indent: usize) {

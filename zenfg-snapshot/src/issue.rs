@@ -1,6 +1,6 @@
 //! Validation and decoding issues.
 
-use std::fmt;
+use std::fmt::{self, Write};
 
 use serde::{Deserialize, Serialize};
 
@@ -60,23 +60,85 @@ impl fmt::Display for SnapshotIssue {
     }
 }
 
-/// Quotes `text` as a JSON string, as issue messages print names and ids.
-pub(crate) fn quoted(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+/// `before`, then `text` quoted as a JSON string (as issue messages print names and ids),
+/// then `after`; allocated once, at its exact length, as names may be as long as the
+/// document.
+pub(crate) fn quoted_in(before: &str, text: &str, after: &str) -> String {
+    let mut out = String::with_capacity(before.len() + quoted_len(text) + after.len());
+    out.push_str(before);
+    push_quoted(&mut out, text);
+    out.push_str(after);
     out
+}
+
+/// Appends `text` quoted as a JSON string, reserving its exact length first.
+pub(crate) fn push_quoted(out: &mut String, text: &str) {
+    out.reserve(quoted_len(text));
+    out.push('"');
+    let mut rest = text;
+    while let Some((at, c, escaped)) = rest.char_indices().find_map(|(at, c)| Some((at, c, escape(c)?))) {
+        out.push_str(&rest[..at]);
+        match escaped {
+            Escape::Short(short) => out.push_str(short),
+            Escape::Unicode => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+        }
+        rest = &rest[at + c.len_utf8()..];
+    }
+    out.push_str(rest);
+    out.push('"');
+}
+
+/// How a character is escaped in a JSON string.
+enum Escape {
+    /// A two-character escape such as `\n`.
+    Short(&'static str),
+    /// A `\u00XX` escape.
+    Unicode,
+}
+
+fn escape(c: char) -> Option<Escape> {
+    let short = match c {
+        '"' => "\\\"",
+        '\\' => "\\\\",
+        '\n' => "\\n",
+        '\r' => "\\r",
+        '\t' => "\\t",
+        '\u{8}' => "\\b",
+        '\u{c}' => "\\f",
+        c if u32::from(c) < 0x20 => return Some(Escape::Unicode),
+        _ => return None,
+    };
+    Some(Escape::Short(short))
+}
+
+/// The length of `text` quoted as a JSON string.
+fn quoted_len(text: &str) -> usize {
+    let escaped: usize = text
+        .chars()
+        .map(|c| match escape(c) {
+            Some(Escape::Short(short)) => short.len() - 1,
+            Some(Escape::Unicode) => 5,
+            None => 0,
+        })
+        .sum();
+    text.len() + escaped + 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_escapes_like_json_at_the_exact_length() {
+        let text = "a\"b\\c\nd\re\tf\u{8}g\u{c}h\u{1}i\u{1f}é\u{2028}";
+        let quoted = quoted_in("<", text, ">");
+        assert_eq!(quoted, format!("<{}>", serde_json::to_string(text).unwrap_or_default()));
+        assert_eq!(quoted.len(), 2 + quoted_len(text));
+        assert_eq!(quoted_in("", "", ""), "\"\"");
+        let mut out = String::from("x");
+        push_quoted(&mut out, "\u{0}");
+        assert_eq!(out, "x\"\\u0000\"");
+    }
 }

@@ -1,15 +1,21 @@
 //! JSON text to [`Value`], with nesting that cannot exhaust the stack.
 //!
-//! The grammar is checked in full, iteratively. Scalars (strings, numbers, literals) are
-//! checked and decoded by serde_json one token at a time, so they mean what they mean to
-//! serde_json: numbers beyond `f64` are rejected, integers stay exact. Floats are then
-//! re-read correctly rounded. Duplicate object keys keep the last value.
+//! The grammar is checked in full, iteratively. Strings are decoded by serde_json one
+//! token at a time. Numbers are checked against the JSON grammar and read here, where
+//! they lie in the text: integers that fit `u64` or `i64` stay exact, every other number
+//! becomes the nearest `f64` whatever the length of its digits or exponent (see
+//! [`nearest_f64`]), and numbers beyond the `f64` range are rejected. Reading numbers
+//! here keeps their meaning and cost independent of serde_json's build features (which
+//! change how serde_json itself reads floats). Duplicate object keys keep the last
+//! value.
 //!
 //! Containers nested deeper than [`KEPT_DEPTH`] are checked but replaced by `null`. No
 //! part of a valid document is that deep: the deepest allowed container is an extension
 //! value of depth [`FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH`] below the document and the
 //! `extensions` objects. An over-deep extension therefore keeps exactly one container
 //! level too many, and validation reports `extension-depth-exceeded` for it.
+
+use std::fmt::Write;
 
 use serde_json::{Map, Number, Value};
 
@@ -18,6 +24,19 @@ use crate::FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH;
 /// The document and `extensions` objects, the deepest allowed extension value, and one
 /// level more.
 const KEPT_DEPTH: usize = FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH + 3;
+
+/// Significant digits kept when a float is re-read: more than the 767 that can decide how
+/// a decimal rounds to an `f64`, so the digits after them only matter through whether any
+/// of them is non-zero.
+const KEPT_DIGITS: usize = 800;
+
+/// A float `0.d…` × 10^`scale` (first digit non-zero) with a larger `scale` is at least
+/// 10^310: infinite as an `f64`.
+const MAX_SCALE: i64 = 310;
+
+/// A float `0.d…` × 10^`scale` (first digit non-zero) with a smaller `scale` is below
+/// 10^-331, less than half the smallest subnormal `f64`: it rounds to zero.
+const MIN_SCALE: i64 = -330;
 
 /// The text is not JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,21 +186,21 @@ impl Parser<'_> {
     }
 
     fn scalar(&mut self) -> Result<Value, InvalidJson> {
-        let token = match self.peek() {
-            Some(b'"') => self.string_token()?,
-            Some(b'-' | b'0'..=b'9') => self.run(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')),
-            Some(b't' | b'f' | b'n') => self.run(|b| b.is_ascii_lowercase()),
-            _ => return Err(InvalidJson),
-        };
-        let value = serde_json::from_str::<Value>(token).map_err(|_| InvalidJson)?;
-        match value {
-            // serde_json's default float reading may be an ulp off; reading the token
-            // correctly rounded makes every float the canonical writer prints read back
-            // exactly.
-            Value::Number(number) if number.is_f64() => {
-                token.parse::<f64>().ok().and_then(Number::from_f64).map(Value::Number).ok_or(InvalidJson)
+        match self.peek() {
+            Some(b'"') => {
+                let token = self.string_token()?;
+                serde_json::from_str::<String>(token).map(Value::String).map_err(|_| InvalidJson)
             }
-            value => Ok(value),
+            Some(b'-' | b'0'..=b'9') => {
+                number(self.run(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))).ok_or(InvalidJson)
+            }
+            Some(b't' | b'f' | b'n') => match self.run(|b| b.is_ascii_lowercase()) {
+                "true" => Ok(Value::Bool(true)),
+                "false" => Ok(Value::Bool(false)),
+                "null" => Ok(Value::Null),
+                _ => Err(InvalidJson),
+            },
+            _ => Err(InvalidJson),
         }
     }
 
@@ -233,6 +252,123 @@ impl Parser<'_> {
             self.pos += 1;
         }
     }
+}
+
+/// The value of a number token, as serde_json reads it without optional features: an
+/// integer without fraction or exponent that fits `u64` (or, when negative and not zero,
+/// `i64`) stays an integer; anything else is the nearest `f64`. `None` when `token` is
+/// not a JSON number or is beyond the `f64` range.
+fn number(token: &str) -> Option<Value> {
+    if !is_json_number(token.as_bytes()) {
+        return None;
+    }
+    if !token.contains(['.', 'e', 'E']) {
+        if token.starts_with('-') {
+            // `-0` is a float, negative zero.
+            if let Ok(integer) = token.parse::<i64>().map(Value::from)
+                && integer != 0
+            {
+                return Some(integer);
+            }
+        } else if let Ok(integer) = token.parse::<u64>() {
+            return Some(Value::from(integer));
+        }
+    }
+    nearest_f64(token).and_then(Number::from_f64).map(Value::Number)
+}
+
+/// Whether `token` is `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+fn is_json_number(token: &[u8]) -> bool {
+    let digits = |at: &mut usize| {
+        let start = *at;
+        while token.get(*at).is_some_and(u8::is_ascii_digit) {
+            *at += 1;
+        }
+        *at > start
+    };
+    let mut at = usize::from(token.first() == Some(&b'-'));
+    match token.get(at) {
+        Some(b'0') => at += 1,
+        Some(b'1'..=b'9') => {
+            digits(&mut at);
+        }
+        _ => return false,
+    }
+    if token.get(at) == Some(&b'.') {
+        at += 1;
+        if !digits(&mut at) {
+            return false;
+        }
+    }
+    if matches!(token.get(at), Some(b'e' | b'E')) {
+        at += 1;
+        if matches!(token.get(at), Some(b'+' | b'-')) {
+            at += 1;
+        }
+        if !digits(&mut at) {
+            return false;
+        }
+    }
+    at == token.len()
+}
+
+/// The `f64` nearest to `token`, which matches the JSON number grammar, rounding half to
+/// even; `None` when it is beyond the `f64` range.
+///
+/// The standard library reads a decimal exponent only up to a bound, so a long mantissa
+/// that a long exponent compensates (`1000…000e-1000000`) would read as infinity or zero.
+/// The token is therefore rewritten as `0.<digits>e<scale>` with an exponent that the
+/// standard library reads exactly and at most [`KEPT_DIGITS`] significant digits, plus a
+/// final `1` standing for any non-zero digits cut off. The rewritten text has a bounded
+/// length and rounds exactly like the token, which it only scans.
+fn nearest_f64(token: &str) -> Option<f64> {
+    let (negative, unsigned) = match token.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, token),
+    };
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, read_exponent(exponent)),
+        None => (unsigned, 0),
+    };
+    let (integer, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = integer.bytes().chain(fraction.bytes());
+    let leading_zeros = digits.clone().take_while(|&digit| digit == b'0').count();
+    let mut significant = digits.skip(leading_zeros).peekable();
+    // The value is 0.<significant> × 10^scale.
+    let scale = exponent.saturating_add(to_i64(integer.len())).saturating_sub(to_i64(leading_zeros));
+    let magnitude = if significant.peek().is_none() || scale < MIN_SCALE {
+        0.0
+    } else if scale > MAX_SCALE {
+        return None;
+    } else {
+        let mut text = String::with_capacity(KEPT_DIGITS + 16);
+        text.push_str("0.");
+        text.extend(significant.by_ref().take(KEPT_DIGITS).map(char::from));
+        if significant.any(|digit| digit != b'0') {
+            text.push('1');
+        }
+        let _ = write!(text, "e{scale}");
+        text.parse::<f64>().ok()?
+    };
+    let value = if negative { -magnitude } else { magnitude };
+    value.is_finite().then_some(value)
+}
+
+/// The exponent digits of a number token (after `e`), saturated to the `i64` range.
+fn read_exponent(text: &str) -> i64 {
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let magnitude = digits
+        .bytes()
+        .fold(0_i64, |value, digit| value.saturating_mul(10).saturating_add(i64::from(digit.saturating_sub(b'0'))));
+    if negative { -magnitude } else { magnitude }
+}
+
+fn to_i64(count: usize) -> i64 {
+    i64::try_from(count).unwrap_or(i64::MAX)
 }
 
 /// Drops `value` without recursion, however deep it is.
@@ -304,6 +440,122 @@ mod tests {
             }
             prop_assert_eq!(parse_json(&text).is_ok(), serde_json::from_str::<Value>(&text).is_ok());
         }
+    }
+
+    /// Positive `x` as `0.`, `zeros` zeros, its shortest digits, `padding` zeros and the
+    /// exponent that makes up for the shift.
+    fn shifted(x: f64, zeros: usize, padding: usize) -> String {
+        let shortest = format!("{x:e}");
+        let (mantissa, exponent) = shortest.split_once('e').unwrap_or((&shortest, "0"));
+        let digits = mantissa.replace('.', "");
+        let scale = exponent.parse::<i64>().unwrap_or(0) + 1 + zeros as i64;
+        format!("0.{}{digits}{}e{scale}", "0".repeat(zeros), "0".repeat(padding))
+    }
+
+    proptest! {
+        #[test]
+        fn floats_read_back_exactly_however_far_their_digits_are_shifted(
+            x in any::<f64>().prop_filter("positive and finite", |x| x.is_finite() && *x > 0.0),
+            zeros in 0_usize..3000,
+            padding in 0_usize..3000,
+            negative in any::<bool>(),
+        ) {
+            let token = shifted(x, zeros, padding);
+            let (token, x) = if negative { (format!("-{token}"), -x) } else { (token, x) };
+            prop_assert_eq!(nearest_f64(&token), Some(x), "{}", token);
+        }
+
+        #[test]
+        fn floats_read_like_the_standard_library_within_its_exponent_range(
+            digits in "[0-9]{1,40}",
+            point in any::<prop::sample::Index>(),
+            exponent in -400_i32..400,
+        ) {
+            let split = point.index(digits.len()) + 1;
+            let (integer, fraction) = digits.split_at(split);
+            let token = if fraction.is_empty() {
+                format!("{integer}e{exponent}")
+            } else {
+                format!("{integer}.{fraction}e{exponent}")
+            };
+            let expected = token.parse::<f64>().ok().filter(|value| value.is_finite());
+            prop_assert_eq!(nearest_f64(&token), expected, "{}", token);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn numbers_keep_serde_json_integers_and_read_floats_correctly_rounded(
+            token in "-?(0|[1-9][0-9]{0,24})(\\.[0-9]{1,25})?([eE][+-]?[0-9]{1,3})?",
+        ) {
+            let ours = number(&token);
+            let theirs = serde_json::from_str::<Value>(&token).ok();
+            let kind = |value: &Option<Value>| value.as_ref().and_then(Value::as_number).map(|n| (n.is_u64(), n.is_i64()));
+            prop_assert_eq!(kind(&ours), kind(&theirs), "{}", token);
+            match ours.as_ref().and_then(Value::as_number) {
+                Some(n) if n.is_f64() => prop_assert_eq!(n.as_f64(), token.parse::<f64>().ok(), "{}", token),
+                _ => prop_assert_eq!(ours, theirs, "{}", token),
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_follow_the_json_grammar_and_integer_ranges() {
+        assert_eq!(number("18446744073709551615"), Some(json!(u64::MAX)));
+        assert_eq!(number("-9223372036854775808"), Some(json!(i64::MIN)));
+        assert_eq!(number("18446744073709551616"), Some(json!(18_446_744_073_709_551_616.0)));
+        assert_eq!(number("-9223372036854775809"), Some(json!(-9_223_372_036_854_775_809.0)));
+        assert_eq!(number("0"), Some(json!(0)));
+        let negative_zero = number("-0").as_ref().and_then(Value::as_f64).expect("a float");
+        assert!(negative_zero == 0.0 && negative_zero.is_sign_negative());
+        assert_eq!(number("1E+2"), Some(json!(100.0)));
+        assert_eq!(number("1e400"), None);
+        for invalid in
+            ["", "-", "+1", "01", "-01", "1.", ".5", "1e", "1e+", "1.e5", "1-2", "1e5.0", "--1", "0x1", "1ee5"]
+        {
+            assert_eq!(number(invalid), None, "{invalid:?}");
+        }
+    }
+
+    #[test]
+    fn floats_with_huge_exponents_that_cancel_read_exactly() {
+        let million = 1_000_000;
+        assert_eq!(nearest_f64(&format!("1{}e-{million}", "0".repeat(million))), Some(1.0));
+        assert_eq!(nearest_f64(&format!("0.{}15e{}", "0".repeat(million), million + 1)), Some(1.5));
+        assert_eq!(nearest_f64(&format!("-0.{}15E+{}", "0".repeat(million), million + 1)), Some(-1.5));
+        let digits: String = (0..million).map(|i| char::from(b'1' + (i % 9) as u8)).collect();
+        let expected = format!("1.{}", &digits[1..40]).parse::<f64>().ok();
+        assert_eq!(nearest_f64(&format!("{digits}e-{}", million - 1)), expected);
+        assert_eq!(parse_json(&format!("[1{}e-{million}]", "0".repeat(million))), Ok(json!([1.0])));
+    }
+
+    #[test]
+    fn digits_beyond_the_kept_ones_still_break_ties() {
+        // 2^53 + 1 lies halfway between two floats; ties go to the even one, 2^53.
+        let halfway = "9007199254740993";
+        assert_eq!(nearest_f64(halfway), Some(9_007_199_254_740_992.0));
+        assert_eq!(nearest_f64(&format!("{halfway}.{}", "0".repeat(2000))), Some(9_007_199_254_740_992.0));
+        // Any non-zero digit after the tie, however far, rounds up.
+        let above = format!("{halfway}.{}1", "0".repeat(2000));
+        assert_eq!(nearest_f64(&above), Some(9_007_199_254_740_994.0));
+        let below = format!("9007199254740992.{}1", "9".repeat(2000));
+        assert_eq!(nearest_f64(&below), Some(9_007_199_254_740_992.0));
+    }
+
+    #[test]
+    fn floats_beyond_the_range_are_none_and_tiny_ones_zero() {
+        assert_eq!(nearest_f64("1.7976931348623157e308"), Some(f64::MAX));
+        assert_eq!(nearest_f64("1.7976931348623159e308"), None);
+        assert_eq!(nearest_f64("1e309"), None);
+        assert_eq!(nearest_f64("-1e309"), None);
+        assert_eq!(nearest_f64("1e99999999999999999999999"), None);
+        assert_eq!(nearest_f64("3e-324"), Some(f64::from_bits(1)));
+        assert_eq!(nearest_f64("2e-324"), Some(0.0));
+        assert_eq!(nearest_f64("1e-99999999999999999999999"), Some(0.0));
+        assert_eq!(nearest_f64("0e99999999999999999999999"), Some(0.0));
+        let negative_zero = nearest_f64("-1e-400").expect("zero");
+        assert!(negative_zero == 0.0 && negative_zero.is_sign_negative());
+        assert_eq!(nearest_f64("0.000"), Some(0.0));
     }
 
     #[test]

@@ -2,17 +2,20 @@
 
 use std::fmt::Write;
 
-/// Escapes one reference token: `~` becomes `~0` and `/` becomes `~1`.
-pub(crate) fn escape_token(token: &str) -> String {
-    token.replace('~', "~0").replace('/', "~1")
-}
-
-/// `base` extended by the property `name`.
+/// `base` extended by the property `name`, escaped as a reference token (`~` becomes `~0`
+/// and `/` becomes `~1`). Allocates the path once, at its exact length.
 pub(crate) fn field(base: &str, name: &str) -> String {
-    let mut path = String::with_capacity(base.len() + name.len() + 1);
+    let escapes = name.bytes().filter(|&byte| matches!(byte, b'~' | b'/')).count();
+    let mut path = String::with_capacity(base.len() + 1 + name.len() + escapes);
     path.push_str(base);
     path.push('/');
-    path.push_str(&escape_token(name));
+    let mut rest = name;
+    while let Some(at) = rest.find(['~', '/']) {
+        path.push_str(&rest[..at]);
+        path.push_str(if rest.as_bytes()[at] == b'~' { "~0" } else { "~1" });
+        rest = &rest[at + 1..];
+    }
+    path.push_str(rest);
     path
 }
 
@@ -22,4 +25,20 @@ pub(crate) fn index(base: &str, index: usize) -> String {
     path.push_str(base);
     let _ = write!(path, "/{index}");
     path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_escaped_as_reference_tokens() {
+        assert_eq!(field("/extensions", "dev.zenfg.deep/~"), "/extensions/dev.zenfg.deep~1~0");
+        assert_eq!(field("", "~1/0~"), "/~01~10~0");
+        assert_eq!(field("/a", ""), "/a/");
+        assert_eq!(field("", "é/ü"), "/é~1ü");
+        let path = field("/x", &"~/".repeat(1000));
+        assert_eq!(path, format!("/x/{}", "~0~1".repeat(1000)));
+        assert_eq!(index("/graph/nodes", 12), "/graph/nodes/12");
+    }
 }

@@ -1,9 +1,13 @@
-//! The shared Snapshot 1.2 conformance corpus: every manifest case, the legacy
-//! migrations, the 1.2 fixtures and the extension depth boundary.
+//! The shared Snapshot 1.2 conformance corpus: every manifest case (issues, decode source,
+//! canonical output and validity under the corpus JSON Schema), the legacy migrations, the
+//! 1.2 fixtures and the extension depth boundary.
 
 mod common;
 
+use std::sync::OnceLock;
+
 use common::{corpus, expected_triples, read_json, read_text, triples};
+use jsonschema::Validator;
 use serde_json::{Value, json};
 use zenfg_snapshot::{
     FRAME_GRAPH_SNAPSHOT_FORMAT, FrameGraphSnapshotV1, SnapshotDecodeResult, SnapshotDecodeSource,
@@ -12,15 +16,41 @@ use zenfg_snapshot::{
     validate_typed_frame_graph_snapshot,
 };
 
+/// The corpus schema (`manifest.json`'s `schema`, draft 2020-12), compiled once.
+///
+/// `jsonschema` compiles `pattern` with ECMA-262 semantics, as the corpus asks: `.`
+/// matches no line terminator (LF, CR, U+2028, U+2029), which the id and extension-name
+/// patterns rely on; [`the_schema_reads_patterns_with_ecma_262_semantics`] checks it. It
+/// is used offline: the schema has only local references, and no resolver is built in.
+fn schema() -> &'static Validator {
+    static SCHEMA: OnceLock<Validator> = OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        let manifest = read_json("conformance/manifest.json");
+        let relative = manifest["schema"].as_str().expect("the manifest names its schema");
+        let schema = read_json(&format!("conformance/{relative}"));
+        if let Err(error) = jsonschema::meta::validate(&schema) {
+            panic!("the corpus schema is not a valid JSON Schema: {error}");
+        }
+        jsonschema::draft202012::new(&schema).unwrap_or_else(|error| panic!("the corpus schema compiles: {error}"))
+    })
+}
+
+/// What the schema finds wrong with `value`, one `path: message` line per error.
+fn schema_errors(value: &Value) -> Vec<String> {
+    schema().iter_errors(value).map(|error| format!("{}: {error}", error.instance_path())).collect()
+}
+
 fn decode_text(text: &str) -> SnapshotDecodeResult {
     parse_frame_graph_snapshot(text).unwrap_or_else(|error| panic!("{error}"))
 }
 
-/// Re-encodes a decoded snapshot and checks that the output is a fixed point.
+/// Re-encodes a decoded snapshot and checks that the output passes the schema and the
+/// validator and is a fixed point.
 fn assert_round_trip(snapshot: &FrameGraphSnapshotV1) {
     let compact = to_json(snapshot).expect("a decoded snapshot encodes");
     let pretty = to_json_pretty(snapshot).expect("a decoded snapshot encodes");
     let reparsed: Value = serde_json::from_str(&compact).expect("canonical output is JSON");
+    assert_eq!(schema_errors(&reparsed), Vec::<String>::new(), "canonical output fails the schema");
     assert_eq!(validate_frame_graph_snapshot(&reparsed), vec![]);
     assert_eq!(reparsed, serde_json::from_str::<Value>(&pretty).expect("pretty output is JSON"));
     let again = decode_text(&compact);
@@ -28,6 +58,117 @@ fn assert_round_trip(snapshot: &FrameGraphSnapshotV1) {
     assert!(!again.migrated);
     assert_eq!(&again.snapshot, snapshot);
     assert_eq!(to_json(&again.snapshot).expect("encodes"), compact);
+}
+
+/// The source a decoded case must report, from its manifest `input` and its expected
+/// issues: a `v1` input is Snapshot 1.1 exactly when the 1.1 migration warning is
+/// expected, and canonical 1.2 otherwise.
+fn expected_source(id: &str, input: &str, expected: &[(String, String, String)]) -> SnapshotDecodeSource {
+    match input {
+        "legacy-v0" => SnapshotDecodeSource::LegacyV0,
+        "legacy-candidate-v1" => SnapshotDecodeSource::LegacyCandidateV1,
+        "v1" if expected.iter().any(|(code, _, _)| code == "snapshot-v1.1-migrated") => {
+            SnapshotDecodeSource::SnapshotV1_1
+        }
+        "v1" => SnapshotDecodeSource::V1,
+        other => panic!("{id}: input {other:?} is not decoded"),
+    }
+}
+
+/// The warning, at the root, that a decode from `source` carries; none for 1.2.
+fn migration_warning(source: SnapshotDecodeSource) -> Option<&'static str> {
+    match source {
+        SnapshotDecodeSource::V1 => None,
+        SnapshotDecodeSource::SnapshotV1_1 => Some("snapshot-v1.1-migrated"),
+        SnapshotDecodeSource::LegacyV0 => Some("legacy-v0-migrated"),
+        SnapshotDecodeSource::LegacyCandidateV1 => Some("legacy-candidate-v1-migrated"),
+    }
+}
+
+/// Checks a decoded case against the source its manifest entry implies: canonical 1.2
+/// comes back unmigrated and unchanged, historical input migrated, with its warning and
+/// provenance, and with a `canonical` document to compare.
+fn assert_decoded_as_declared(id: &str, case: &Value, raw: &Value, decoded: &SnapshotDecodeResult) {
+    let expected = expected_triples(case);
+    let source = expected_source(id, case["input"].as_str().unwrap_or_default(), &expected);
+    assert_eq!(decoded.source, source, "{id}: decode source");
+    assert_eq!(decoded.migrated, source != SnapshotDecodeSource::V1, "{id}: migrated");
+    let warnings: Vec<_> = decoded.issues.iter().map(|issue| (issue.code.as_str(), issue.path.as_str())).collect();
+    assert_eq!(warnings, migration_warning(source).map(|code| (code, "")).into_iter().collect::<Vec<_>>(), "{id}");
+    let migration = decoded.snapshot.capture.migration.as_ref().map(|migration| migration.source_format);
+    let declared = raw.pointer("/capture/migration/sourceFormat").and_then(Value::as_str);
+    let declared = declared.and_then(SnapshotMigrationSourceFormat::from_wire);
+    match source {
+        SnapshotDecodeSource::V1 => {
+            assert!(case.get("canonical").is_none(), "{id}: canonical 1.2 needs no expected document");
+            assert_eq!(case["schemaValid"], json!(true), "{id}: valid canonical 1.2 passes the schema");
+            assert_eq!(migration, declared, "{id}: provenance is kept as it is");
+            let encoded: Value = serde_json::from_str(&to_json(&decoded.snapshot).expect("encodes")).expect("JSON");
+            assert_eq!(encoded, canonical_numbers(raw.clone()), "{id}: decoding changes the document");
+        }
+        SnapshotDecodeSource::SnapshotV1_1 => {
+            assert!(case.get("canonical").is_some(), "{id}: a migration has an expected document");
+            let kept = declared.unwrap_or(SnapshotMigrationSourceFormat::SnapshotV1_1);
+            assert_eq!(migration, Some(kept), "{id}: provenance");
+        }
+        SnapshotDecodeSource::LegacyV0 | SnapshotDecodeSource::LegacyCandidateV1 => {
+            assert!(case.get("canonical").is_some(), "{id}: a migration has an expected document");
+            let format = if source == SnapshotDecodeSource::LegacyV0 {
+                SnapshotMigrationSourceFormat::LegacyV0
+            } else {
+                SnapshotMigrationSourceFormat::LegacyCandidateV1
+            };
+            assert_eq!(migration, Some(format), "{id}: provenance");
+        }
+    }
+}
+
+/// `value` with every integral float written as an integer, as the canonical encoder
+/// writes numbers.
+fn canonical_numbers(value: Value) -> Value {
+    match value {
+        Value::Number(number) => match number.as_f64() {
+            Some(float) if number.is_f64() && float.fract() == 0.0 && float.abs() < 9_007_199_254_740_992.0 => {
+                json!(float as i64)
+            }
+            _ => Value::Number(number),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(canonical_numbers).collect()),
+        Value::Object(map) => {
+            Value::Object(map.into_iter().map(|(key, item)| (key, canonical_numbers(item))).collect())
+        }
+        other => other,
+    }
+}
+
+/// Checks what a case's `category` implies about its other fields and issues.
+fn assert_category(id: &str, case: &Value, issues: &[(String, String, String)]) {
+    let input = case["input"].as_str().unwrap_or_default();
+    let runtime_valid = case["runtimeValid"].as_bool();
+    let codes = || issues.iter().map(|(code, _, _)| code.as_str());
+    match case["category"].as_str().unwrap_or_default() {
+        "valid" => assert_eq!(runtime_valid, Some(true), "{id}"),
+        "structural-invalid" => {
+            assert_eq!((runtime_valid, &case["schemaValid"]), (Some(false), &json!(false)), "{id}");
+        }
+        "semantic-invalid" => {
+            assert_eq!(runtime_valid, Some(false), "{id}");
+            assert!(!codes().any(structural_code), "{id}: a semantic case has only semantic issues");
+        }
+        "unsupported" => {
+            assert_eq!((runtime_valid, input), (Some(false), "v1"), "{id}");
+            assert!(codes().all(|code| matches!(code, "unsupported-format" | "unsupported-version")), "{id}");
+        }
+        "malformed-legacy" => {
+            assert_eq!((runtime_valid, input), (Some(false), "legacy-v0"), "{id}");
+            assert!(codes().all(|code| code.starts_with("legacy-")), "{id}: legacy issues");
+        }
+        "malformed-json" => {
+            assert_eq!((runtime_valid, input), (Some(false), "json-text"), "{id}");
+            assert!(codes().all(|code| code == "invalid-json"), "{id}");
+        }
+        other => panic!("{id}: unknown category {other:?}"),
+    }
 }
 
 #[test]
@@ -42,16 +183,21 @@ fn every_manifest_case_matches_its_expected_outcome() {
         let runtime_valid = case["runtimeValid"].as_bool().expect("runtimeValid");
         let expected = expected_triples(case);
         let text = read_text(&file);
+        let raw = serde_json::from_str::<Value>(&text);
+        assert_eq!(raw.is_ok(), input != "json-text", "{id}: only json-text inputs are not JSON");
+        let raw = raw.unwrap_or_default();
 
         let (accepted, issues, decoded) = if input == "validator" {
-            let value: Value = serde_json::from_str(&text).expect("validator input is JSON");
-            let issues = validate_frame_graph_snapshot(&value);
+            let issues = validate_frame_graph_snapshot(&raw);
             (issues.is_empty(), issues, None)
         } else {
             let from_text = parse_frame_graph_snapshot(&text);
             if input != "json-text" {
-                let value: Value = serde_json::from_str(&text).expect("decoder input is JSON");
-                assert_eq!(decode_frame_graph_snapshot(value), from_text, "{id}: text and value decoding disagree");
+                assert_eq!(
+                    decode_frame_graph_snapshot(raw.clone()),
+                    from_text,
+                    "{id}: text and value decoding disagree"
+                );
             }
             match from_text {
                 Ok(result) => (true, result.issues.clone(), Some(result)),
@@ -61,32 +207,71 @@ fn every_manifest_case_matches_its_expected_outcome() {
 
         assert_eq!(accepted, runtime_valid, "{id}: acceptance; issues {issues:#?}");
         assert_eq!(triples(&issues), expected, "{id}: issues");
+        assert_category(id, case, &expected);
         let severity = if accepted { SnapshotIssueSeverity::Warning } else { SnapshotIssueSeverity::Error };
         assert!(issues.iter().all(|issue| issue.severity == severity), "{id}: severities");
 
         if let Some(decoded) = &decoded {
-            assert_eq!(decoded.migrated, decoded.source != SnapshotDecodeSource::V1, "{id}");
+            assert_decoded_as_declared(id, case, &raw, decoded);
             assert_round_trip(&decoded.snapshot);
         }
         if let Some(canonical) = case.get("canonical").and_then(Value::as_str) {
             let decoded = decoded.unwrap_or_else(|| panic!("{id}: a canonical case decodes"));
-            let expected = decode_text(&read_text(&format!("conformance/{canonical}")));
+            let canonical_text = read_text(&format!("conformance/{canonical}"));
+            let canonical_value: Value = serde_json::from_str(&canonical_text).expect("JSON");
+            assert_eq!(schema_errors(&canonical_value), Vec::<String>::new(), "{id}: canonical passes the schema");
+            let expected = decode_text(&canonical_text);
             assert_eq!(expected.source, SnapshotDecodeSource::V1, "{id}: canonical is 1.2");
             assert_eq!(decoded.snapshot, expected.snapshot, "{id}: canonical output");
             let actual: Value = serde_json::from_str(&to_json(&decoded.snapshot).expect("encodes")).expect("JSON");
             let wanted: Value = serde_json::from_str(&to_json(&expected.snapshot).expect("encodes")).expect("JSON");
             assert_eq!(actual, wanted, "{id}: canonical JSON");
         }
-        if let Some(schema_valid) = case["schemaValid"].as_bool() {
-            let value: Value = serde_json::from_str(&text).expect("JSON");
-            let raw_issues = validate_frame_graph_snapshot(&value);
-            if schema_valid {
-                let semantic_only = raw_issues.iter().all(|issue| !structural_code(&issue.code));
-                assert!(semantic_only, "{id}: schema-valid input has structural issues {raw_issues:#?}");
-            } else {
-                assert!(!raw_issues.is_empty(), "{id}: schema-invalid input passes the validator");
+        match &case["schemaValid"] {
+            Value::Bool(schema_valid) => {
+                let errors = schema_errors(&raw);
+                assert_eq!(errors.is_empty(), *schema_valid, "{id}: schema validity; schema errors {errors:#?}");
+                // The validator agrees with the schema: no structural issue where the
+                // schema accepts, a rejection where it does not.
+                let raw_issues = validate_frame_graph_snapshot(&raw);
+                if *schema_valid {
+                    let semantic_only = raw_issues.iter().all(|issue| !structural_code(&issue.code));
+                    assert!(semantic_only, "{id}: schema-valid input has structural issues {raw_issues:#?}");
+                } else {
+                    assert!(!raw_issues.is_empty(), "{id}: schema-invalid input passes the validator");
+                }
+            }
+            not_applicable => {
+                assert_eq!(not_applicable, &json!("not-applicable"), "{id}: schemaValid");
+                assert!(matches!(input, "legacy-v0" | "legacy-candidate-v1" | "json-text"), "{id}: only non-V1 shapes");
             }
         }
+    }
+}
+
+#[test]
+fn the_schema_reads_patterns_with_ecma_262_semantics() {
+    let minimal = read_json("fixtures/minimal.fgsnapshot.json");
+    assert_eq!(schema_errors(&minimal), Vec::<String>::new());
+    let with_group = |id: &str| {
+        let mut document = minimal.clone();
+        document["graph"]["groups"] = json!([{ "id": id, "label": "group" }]);
+        document
+    };
+    for terminator in ['\n', '\r', '\u{2028}', '\u{2029}'] {
+        for id in [format!("group:{terminator}"), format!("group:a{terminator}b"), format!("group:ab{terminator}")] {
+            let document = with_group(&id);
+            assert!(!schema_errors(&document).is_empty(), "{id:?} is not an id");
+            assert!(!validate_frame_graph_snapshot(&document).is_empty(), "{id:?} is not an id");
+        }
+        let mut document = minimal.clone();
+        document["extensions"] = json!({ format!("dev.zenfg{terminator}x"): 1 });
+        assert!(!schema_errors(&document).is_empty(), "an extension name with {terminator:?}");
+    }
+    for id in ["group:a b", "group:\t", "group:\u{a0}\u{85}\u{3000}", "group:é", "group::"] {
+        let document = with_group(id);
+        assert_eq!(schema_errors(&document), Vec::<String>::new(), "{id:?} is an id");
+        assert_eq!(validate_frame_graph_snapshot(&document), vec![], "{id:?} is an id");
     }
 }
 

@@ -1,16 +1,92 @@
-//! Hostile input: the decoder never panics, never recurses without bound, and reports
-//! what it rejects.
+//! Hostile input: the decoder never panics, never recurses without bound, reports what it
+//! rejects, and allocates at most a small multiple of its input, measured by a counting
+//! allocator.
 
 mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 
 use common::{dismantle, nested_arrays, read_text, triples};
 use serde_json::{Value, json};
 use zenfg_snapshot::{
-    SnapshotGroup, decode_frame_graph_snapshot, parse_frame_graph_snapshot, parse_frame_graph_snapshot_bytes, to_json,
-    validate_frame_graph_snapshot, validate_typed_frame_graph_snapshot,
+    SnapshotDecodeError, SnapshotDecodeResult, SnapshotGroup, decode_frame_graph_snapshot, parse_frame_graph_snapshot,
+    parse_frame_graph_snapshot_bytes, to_json, validate_frame_graph_snapshot, validate_typed_frame_graph_snapshot,
 };
 
-const DEEP: usize = 100_000;
+/// The system allocator, counting per thread the bytes allocated and not yet freed, and
+/// the most of them at any time since the last [`peak_allocation`] began.
+struct Counting;
+
+thread_local! {
+    static LIVE: Cell<usize> = const { Cell::new(0) };
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+}
+
+fn grew(bytes: usize) {
+    let _ = LIVE.try_with(|live| {
+        let now = live.get() + bytes;
+        live.set(now);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
+}
+
+fn shrank(bytes: usize) {
+    // Memory allocated on another thread may be freed on this one.
+    let _ = LIVE.try_with(|live| live.set(live.get().saturating_sub(bytes)));
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator; the counters are
+// plain thread-local cells that never allocate.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract, which `System` shares.
+        let pointer = unsafe { System.alloc(layout) };
+        if !pointer.is_null() {
+            grew(layout.size());
+        }
+        pointer
+    }
+
+    unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
+        // SAFETY: `pointer` came from `System` with this layout, as the caller guarantees.
+        unsafe { System.dealloc(pointer, layout) };
+        shrank(layout.size());
+    }
+
+    unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: the caller upholds `GlobalAlloc::realloc`'s contract, which `System` shares.
+        let moved = unsafe { System.realloc(pointer, layout, new_size) };
+        if !moved.is_null() {
+            // Counted as if both blocks were live at once, as they may be while copying.
+            grew(new_size);
+            shrank(layout.size());
+        }
+        moved
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Runs `work` and returns its result with the most bytes it had allocated on this thread
+/// at any one time, its result included.
+fn peak_allocation<T>(work: impl FnOnce() -> T) -> (T, usize) {
+    let before = LIVE.with(Cell::get);
+    PEAK.with(|peak| peak.set(before));
+    let result = work();
+    (result, PEAK.with(Cell::get) - before)
+}
+
+/// Parses `text`, checking that the decoder never holds more than `budget` bytes at once.
+fn parse_within(text: &str, budget: usize) -> Result<SnapshotDecodeResult, SnapshotDecodeError> {
+    let (outcome, peak) = peak_allocation(|| parse_frame_graph_snapshot(text));
+    assert!(peak <= budget, "{peak} bytes at once for {} bytes of text, over the budget of {budget}", text.len());
+    outcome
+}
+
+/// Nesting depth of the deep inputs.
+const DEEP: usize = 1_000_000;
 
 fn minimal_text() -> String {
     read_text("fixtures/minimal.fgsnapshot.json")
@@ -35,41 +111,205 @@ fn issue(code: &str, path: &str, message: &str) -> Vec<(String, String, String)>
     vec![(code.to_owned(), path.to_owned(), message.to_owned())]
 }
 
+/// `minimal` with one extension `name` whose value is the raw text `raw`.
+fn with_raw_extension(name: &str, raw: &str) -> String {
+    let mut document = minimal();
+    document["extensions"] = json!({ name: "@@RAW@@" });
+    document.to_string().replace("\"@@RAW@@\"", raw)
+}
+
+/// `levels` nested single-key objects around `true`.
+fn deep_objects(levels: usize) -> String {
+    format!("{}true{}", r#"{"a":"#.repeat(levels), "}".repeat(levels))
+}
+
+/// A run of `length` digits, none of them zero.
+fn digit_run(length: usize) -> String {
+    (0..length).map(|i| char::from(b'1' + (i % 9) as u8)).collect()
+}
+
+/// Length of the long digit runs and keys.
+const LONG: usize = 4 << 20;
+
+fn not_an_object(path: &str) -> Vec<(String, String, String)> {
+    issue("invalid-type", path, "Expected an object.")
+}
+
+fn invalid_json() -> Vec<(String, String, String)> {
+    issue("invalid-json", "", "Invalid JSON.")
+}
+
+fn too_deep(path: &str) -> Vec<(String, String, String)> {
+    issue("extension-depth-exceeded", path, "Extension JSON nesting depth must not exceed 64 container levels.")
+}
+
+// Containers below the depth that any valid document can reach are only checked, with one
+// byte per open container: nesting costs less memory than the text that spells it.
+
 #[test]
-fn deeply_nested_arrays_are_rejected_without_overflowing_the_stack() {
-    let error = parse_frame_graph_snapshot(&deep_text(DEEP)).expect_err("not a document");
-    assert_eq!(triples(&error.issues), issue("invalid-type", "", "Expected an object."));
+fn a_million_nested_arrays_are_rejected_in_memory_below_their_length() {
+    let text = deep_text(DEEP);
+    let error = parse_within(&text, text.len()).expect_err("not a document");
+    assert_eq!(triples(&error.issues), not_an_object(""));
 
     let text = minimal_with_raw("/producer", &deep_text(DEEP));
-    let error = parse_frame_graph_snapshot(&text).expect_err("not a producer");
-    assert_eq!(triples(&error.issues), issue("invalid-type", "/producer", "Expected an object."));
+    let error = parse_within(&text, text.len()).expect_err("not a producer");
+    assert_eq!(triples(&error.issues), not_an_object("/producer"));
 
     let unbalanced = format!("{}{}", "[".repeat(DEEP), "]".repeat(DEEP - 1));
-    let error = parse_frame_graph_snapshot(&unbalanced).expect_err("not JSON");
-    assert_eq!(triples(&error.issues), issue("invalid-json", "", "Invalid JSON."));
+    let error = parse_within(&unbalanced, unbalanced.len()).expect_err("not JSON");
+    assert_eq!(triples(&error.issues), invalid_json());
     let mismatched = format!("{}{}}}", "[".repeat(DEEP), "]".repeat(DEEP - 1));
-    assert!(parse_frame_graph_snapshot(&mismatched).is_err());
+    let error = parse_within(&mismatched, mismatched.len()).expect_err("not JSON");
+    assert_eq!(triples(&error.issues), invalid_json());
 }
 
 #[test]
-fn deeply_nested_extension_text_reports_extension_depth_exceeded() {
-    let mut document = minimal();
-    document["extensions"] = json!({ "dev.zenfg.deep": "@@RAW@@" });
-    let text = document.to_string().replace("\"@@RAW@@\"", &deep_text(DEEP));
-    let error = parse_frame_graph_snapshot(&text).expect_err("too deep");
+fn a_million_nested_objects_are_rejected_in_memory_below_their_length() {
+    let text = deep_objects(DEEP);
+    let error = parse_within(&text, text.len()).expect_err("no format");
+    assert_eq!(error.issues[0].code, "unsupported-format");
+
+    let text = minimal_with_raw("/capture", &deep_objects(DEEP));
+    let error = parse_within(&text, text.len()).expect_err("not a capture");
+    let codes: Vec<_> = triples(&error.issues).into_iter().map(|(code, path, _)| (code, path)).collect();
+    assert!(codes.contains(&("unexpected-property".to_owned(), "/capture/a".to_owned())), "{codes:?}");
+
+    let unclosed = format!("{}true{}", r#"{"a":"#.repeat(DEEP), "}".repeat(DEEP - 1));
+    let error = parse_within(&unclosed, unclosed.len()).expect_err("not JSON");
+    assert_eq!(triples(&error.issues), invalid_json());
+    let no_value = format!("{}{}", r#"{"a":"#.repeat(DEEP), "}".repeat(DEEP));
+    let error = parse_within(&no_value, no_value.len()).expect_err("not JSON");
+    assert_eq!(triples(&error.issues), invalid_json());
+}
+
+#[test]
+fn a_million_nested_containers_in_an_extension_exceed_its_depth_once() {
+    for deep in
+        [deep_text(DEEP), deep_objects(DEEP), format!("{}1{}", r#"[{"a":"#.repeat(DEEP / 2), "}]".repeat(DEEP / 2))]
+    {
+        let text = with_raw_extension("dev.zenfg.deep", &deep);
+        let error = parse_within(&text, text.len()).expect_err("too deep");
+        assert_eq!(triples(&error.issues), too_deep("/extensions/dev.zenfg.deep"));
+    }
+}
+
+// Number tokens are checked and read where they lie in the text, never copied: however
+// long, they cost a bounded amount of memory.
+
+#[test]
+fn multi_megabyte_integers_are_rejected_without_copying_them() {
+    let digits = digit_run(LONG);
+    for raw in [digits.clone(), format!("-{digits}"), "0".repeat(LONG)] {
+        let text = minimal_with_raw("/capture/frameIndex", &raw);
+        let error = parse_within(&text, text.len() / 64).expect_err("beyond f64, or leading zeros");
+        assert_eq!(triples(&error.issues), invalid_json());
+    }
+    let text = with_raw_extension("dev.zenfg.number", &digits);
+    let error = parse_within(&text, text.len() / 64).expect_err("beyond f64");
+    assert_eq!(triples(&error.issues), invalid_json());
+}
+
+#[test]
+fn multi_megabyte_fractions_and_exponents_read_like_json_parse_without_copying_them() {
+    let frame_index = |raw: &str| {
+        let text = minimal_with_raw("/capture/frameIndex", raw);
+        parse_within(&text, text.len() / 64).map(|decoded| decoded.snapshot.capture.frame_index)
+    };
+    // Values that JSON.parse reads as integers are integers, however they are spelled.
+    assert_eq!(frame_index(&format!("1.{}", "0".repeat(LONG))), Ok(1));
+    assert_eq!(frame_index(&format!("7e-{}", digit_run(LONG))), Ok(0));
+    assert_eq!(frame_index(&format!("1{}e-{LONG}", "0".repeat(LONG))), Ok(1));
+    assert_eq!(frame_index(&format!("0.{}2e{}", "0".repeat(LONG), LONG + 1)), Ok(2));
+
+    let error = frame_index(&format!("0.{}", digit_run(LONG))).expect_err("a fraction");
+    assert_eq!(
+        triples(&error.issues),
+        issue("invalid-integer", "/capture/frameIndex", "Expected a non-negative safe integer.")
+    );
+    for raw in [format!("1e{}", digit_run(LONG)), format!("-1E+{}", digit_run(LONG))] {
+        assert_eq!(triples(&frame_index(&raw).expect_err("beyond f64").issues), invalid_json());
+    }
+
+    let digits = digit_run(LONG);
+    let extension = |raw: &str| {
+        let text = with_raw_extension("dev.zenfg.number", raw);
+        let decoded = parse_within(&text, text.len() / 64).expect("a finite number");
+        decoded.snapshot.extensions["dev.zenfg.number"].as_f64()
+    };
+    let nearest = |text: &str| text.parse::<f64>().ok();
+    assert_eq!(extension(&format!("{digits}e-{}", LONG - 1)), nearest(&format!("1.{}", &digits[1..40])));
+    assert_eq!(extension(&format!("0.{digits}")), nearest(&format!("0.{}", &digits[..40])));
+    assert_eq!(
+        extension(&format!("-0.{}{digits}E{LONG}", "0".repeat(LONG))),
+        nearest(&format!("-0.{}", &digits[..40]))
+    );
+}
+
+// A key costs its own length, once more for its path in an issue (twice when every
+// character needs escaping) and once more for the message that quotes it.
+
+#[test]
+fn a_multi_megabyte_unknown_key_is_reported_at_its_escaped_path() {
+    for (key, escaped) in [("k".repeat(LONG), "k".repeat(LONG)), ("~/".repeat(LONG / 2), "~0~1".repeat(LONG / 2))] {
+        let text = minimal_text().replacen('{', &format!("{{\"{key}\": 1,"), 1);
+        let error = parse_within(&text, 5 * text.len()).expect_err("unknown property");
+        assert_eq!(
+            triples(&error.issues),
+            issue(
+                "unexpected-property",
+                &format!("/{escaped}"),
+                &format!("Property \"{key}\" is not part of Snapshot 1.2.")
+            )
+        );
+    }
+    let key = "\\u0001".repeat(LONG / 6);
+    let text = minimal_text().replacen("\"groups\"", &format!("\"{key}\": 1, \"groups\""), 1);
+    let error = parse_within(&text, 5 * text.len()).expect_err("unknown property");
+    let control = "\u{1}".repeat(LONG / 6);
     assert_eq!(
         triples(&error.issues),
         issue(
-            "extension-depth-exceeded",
-            "/extensions/dev.zenfg.deep",
-            "Extension JSON nesting depth must not exceed 64 container levels.",
+            "unexpected-property",
+            &format!("/graph/{control}"),
+            &format!("Property \"{key}\" is not part of Snapshot 1.2.")
         )
     );
-    let objects = format!("{}true{}", r#"{"a":"#.repeat(DEEP), "}".repeat(DEEP));
-    let text = document.to_string().replace("\"@@RAW@@\"", &objects);
-    let error = parse_frame_graph_snapshot(&text).expect_err("too deep");
-    assert_eq!(error.issues.len(), 1);
-    assert_eq!(error.issues[0].code, "extension-depth-exceeded");
+}
+
+#[test]
+fn a_multi_megabyte_extension_name_is_checked_and_kept() {
+    let name = "x".repeat(LONG);
+    let text = with_raw_extension(&name, "1");
+    let error = parse_within(&text, 5 * text.len()).expect_err("not namespaced");
+    assert_eq!(
+        triples(&error.issues),
+        issue("invalid-extension-name", &format!("/extensions/{name}"), "Extension names must be namespace-qualified.")
+    );
+
+    let name = format!("dev.{name}");
+    let text = with_raw_extension(&name, "[true]");
+    let decoded = parse_within(&text, 5 * text.len()).expect("a namespaced name");
+    assert_eq!(decoded.snapshot.extensions.get(&name), Some(&json!([true])));
+    let json = to_json(&decoded.snapshot).expect("encodes");
+    assert_eq!(parse_frame_graph_snapshot(&json).expect("decodes").snapshot, decoded.snapshot);
+
+    let mut legacy = serde_json::from_str::<Value>(&read_text("fixtures/legacy-v0.json")).expect("JSON");
+    legacy[name.as_str()] = json!(1);
+    let text = legacy.to_string();
+    assert!(parse_within(&text, 5 * text.len()).is_ok(), "unknown legacy properties are ignored");
+}
+
+#[test]
+fn the_allocation_meter_sees_what_is_allocated() {
+    let (kept, peak) = peak_allocation(|| {
+        let transient = vec![0_u8; 3 << 20];
+        drop(transient);
+        vec![0_u8; 1 << 20]
+    });
+    assert!(peak >= 3 << 20, "{peak}");
+    assert!(peak < 4 << 20, "{peak}");
+    assert_eq!(kept.len(), 1 << 20);
 }
 
 #[test]
@@ -176,7 +416,8 @@ fn ten_megabyte_label_round_trips() {
     let label = "é".repeat(5 * 1024 * 1024);
     let mut document = minimal();
     document["graph"]["groups"] = json!([{ "id": "group:big", "label": label }]);
-    let decoded = parse_frame_graph_snapshot(&document.to_string()).expect("long strings are fine");
+    let text = document.to_string();
+    let decoded = parse_within(&text, 2 * text.len()).expect("long strings are fine");
     assert_eq!(decoded.snapshot.graph.groups, vec![SnapshotGroup::new("group:big", label.clone())]);
     let json = to_json(&decoded.snapshot).expect("encodes");
     assert_eq!(parse_frame_graph_snapshot(&json).expect("decodes").snapshot, decoded.snapshot);

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use crate::SnapshotIssue;
 use crate::canonical::MAX_SAFE_INTEGER;
-use crate::issue::quoted;
+use crate::issue::quoted_in;
 use crate::pointer::{field, index};
 use crate::wire::WireEnum;
 
@@ -51,7 +51,7 @@ impl Fields {
     pub(crate) fn properties(&mut self, map: &Map<String, Value>, path: &str, allowed: &[&str]) {
         for key in map.keys() {
             if !allowed.contains(&key.as_str()) {
-                let message = format!("Property {} is not part of {}.", quoted(key), self.format_name);
+                let message = quoted_in("Property ", key, &format!(" is not part of {}.", self.format_name));
                 self.error("unexpected-property", field(path, key), message);
             }
         }
@@ -61,7 +61,7 @@ impl Fields {
     pub(crate) fn required<'v>(&mut self, map: &'v Map<String, Value>, path: &str, key: &str) -> Option<&'v Value> {
         let value = map.get(key);
         if value.is_none() {
-            let message = format!("Required property {} is missing.", quoted(key));
+            let message = quoted_in("Required property ", key, " is missing.");
             self.error("missing-property", field(path, key), message);
         }
         value
@@ -127,7 +127,7 @@ impl Fields {
 
     pub(crate) fn literal_string(&mut self, value: Option<&Value>, path: &str, expected: &str) {
         if value.and_then(Value::as_str) != Some(expected) {
-            self.error("invalid-literal", path, format!("Expected {}.", quoted(expected)));
+            self.error("invalid-literal", path, quoted_in("Expected ", expected, "."));
         }
     }
 
@@ -156,7 +156,7 @@ impl Fields {
             if let Some(text) = item.as_str()
                 && !seen.insert(text)
             {
-                let message = format!("Duplicate value {}.", quoted(text));
+                let message = quoted_in("Duplicate value ", text, ".");
                 self.error("duplicate-value", index(path, position), message);
             }
         }

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::UnavailableFacts;
 use crate::SnapshotIssue;
-use crate::issue::quoted;
+use crate::issue::quoted_in;
 use crate::wire::{
     FrameGraphSnapshotV1, SnapshotAccess, SnapshotAllocationReport, SnapshotCpuTimings, SnapshotGpuTimings,
     SnapshotInitialContents, SnapshotMigrationSourceFormat, SnapshotNode, SnapshotNodeKind, SnapshotResource,
@@ -127,7 +127,7 @@ impl<'s> Semantic<'s> {
     fn reference(&mut self, table: Table, id: &str, path: impl Into<String>) -> Option<usize> {
         let found = self.lookup(table, id);
         if found.is_none() {
-            let message = format!("Unknown {} id {}.", table.noun(), quoted(id));
+            let message = quoted_in(&format!("Unknown {} id ", table.noun()), id, ".");
             self.error("missing-reference", path, message);
         }
         found
@@ -165,7 +165,7 @@ impl<'s> Semantic<'s> {
         for (position, (id, path)) in ids.iter().enumerate() {
             match first.get(id) {
                 Some(&earlier) => {
-                    let message = format!("Entity id {} is already declared at {}.", quoted(id), ids[earlier].1);
+                    let message = quoted_in("Entity id ", id, &format!(" is already declared at {}.", ids[earlier].1));
                     self.error("duplicate-id", path.clone(), message);
                 }
                 None => {
@@ -593,7 +593,7 @@ impl<'s> Semantic<'s> {
                 self.error(
                     "missing-segment-node",
                     "/graph/segments",
-                    format!("Retained node {} is not assigned to an execution segment.", quoted(id)),
+                    quoted_in("Retained node ", id, " is not assigned to an execution segment."),
                 );
             }
         }

@@ -791,15 +791,21 @@ impl Structure {
             return;
         };
         for (name, extension) in map {
+            let invalid_name = !is_valid_name(name);
+            let too_deep = exceeds_depth(extension);
+            if !invalid_name && !too_deep {
+                continue;
+            }
+            // Built only for an issue: extension names may be as long as the document.
             let extension_path = field(path, name);
-            if !is_valid_name(name) {
+            if invalid_name {
                 self.fields.error(
                     "invalid-extension-name",
                     &extension_path,
                     "Extension names must be namespace-qualified.",
                 );
             }
-            if exceeds_depth(extension) {
+            if too_deep {
                 self.fields.error("extension-depth-exceeded", extension_path, DEPTH_EXCEEDED_MESSAGE);
             }
         }
