@@ -19,6 +19,7 @@ mod fields;
 mod kinds;
 pub(crate) mod private;
 mod roots;
+mod sealed;
 mod table;
 mod views;
 
