@@ -82,6 +82,7 @@ pub trait AsIndirectArgs<'cx>: sealed::Sealed {
 macro_rules! capability {
     ($trait:ident :: $method:ident -> $out:ty { $($view:ident => |$v:ident| $body:expr;)* }) => {$(
         impl sealed::Sealed for $view<'_> {}
+        #[diagnostic::do_not_recommend]
         impl<'cx> $trait<'cx> for $view<'cx> {
             fn $method(&self) -> $out {
                 let $v = self;
