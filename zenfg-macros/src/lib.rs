@@ -43,6 +43,7 @@ mod check;
 mod diag;
 mod expand;
 mod generate;
+mod handle;
 mod model;
 mod naming;
 mod parse;

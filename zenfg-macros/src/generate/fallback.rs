@@ -1,37 +1,54 @@
 //! The do-nothing impl emitted beside macro errors, so that one mistake in a
 //! pass struct is reported once, not again at every use of the pass.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
-use syn::{Ident, Lifetime, Visibility};
+use syn::{GenericParam, Generics, Ident, Lifetime, LifetimeParam, Visibility};
 
 use super::context::{ContextField, context_ident, context_struct};
-use super::{context_lifetime, frame_lifetime, private};
+use super::{bound_by_runtime, context_lifetime, named_view, private};
 use crate::model::Kind;
 
-/// What the fallback needs to know of a struct with errors.
+/// What the fallback needs to know of an item with errors.
 pub(crate) struct Partial<'a> {
     pub vis: &'a Visibility,
     pub ident: &'a Ident,
-    pub lifetime: Option<&'a Lifetime>,
+    pub generics: &'a Generics,
     pub kind: Option<Kind>,
     pub label: String,
     pub fields: Vec<ContextField<'a>>,
 }
 
-/// The context struct and an impl whose declaration always fails.
+/// The context struct and an impl whose declaration always fails. Fields
+/// whose view cannot be named without the role trait get a view that has
+/// every view's methods, so the callback adds no errors of its own.
 pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
     let private = private();
     let name = partial.ident;
-    let lt = frame_lifetime(partial.lifetime);
-    let cx = context_lifetime(&lt);
     let kind = partial.kind.unwrap_or(Kind::Command);
-    let self_ty = match partial.lifetime {
-        Some(lifetime) => quote!(#name<#lifetime>),
-        None => quote!(#name),
+    let lifetimes: Vec<&Lifetime> = partial.generics.lifetimes().map(|param| &param.lifetime).collect();
+    let cx = context_lifetime(lifetimes.iter().copied());
+    let (lt, impl_generics) = match lifetimes.first() {
+        Some(lifetime) => ((*lifetime).clone(), partial.generics.clone()),
+        None => {
+            let frame = Lifetime::new("'frame", Span::call_site());
+            let mut generics = partial.generics.clone();
+            generics.params.insert(0, GenericParam::Lifetime(LifetimeParam::new(frame.clone())));
+            (frame, generics)
+        }
     };
+    let (impl_generics, _, where_clause) = impl_generics.split_for_impl();
+    let (_, ty_generics, _) = partial.generics.split_for_impl();
+    let fields: Vec<ContextField<'_>> = partial
+        .fields
+        .iter()
+        .map(|field| ContextField {
+            role: field.role.filter(|role| bound_by_runtime(kind, *role) || named_view(*role, &field.handle).is_some()),
+            ..field.clone()
+        })
+        .collect();
     let context = context_ident(name);
-    let context_struct = context_struct(partial.vis, name, kind, &partial.fields, partial.lifetime, &cx);
+    let context_struct = context_struct(partial.vis, name, kind, &fields, None, &cx);
     let marker = format_ident!("{}", kind.marker());
     let node_kind = format_ident!("{}", kind.node_kind());
     let pass_name = name.to_string();
@@ -39,7 +56,7 @@ pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
     quote! {
         #context_struct
 
-        impl<#lt> #private::Pass<#lt> for #self_ty {
+        impl #impl_generics #private::Pass<#lt> for #name #ty_generics #where_clause {
             type Kind = #private::kind::#marker;
             type Declared = ::core::convert::Infallible;
             type Context<#cx> = #context<#cx>;

@@ -14,6 +14,7 @@
 //! change the frame. Roots are marked after the pass is recorded; a failing root
 //! is returned and leaves the pass recorded.
 
+mod broken;
 mod capability;
 mod fields;
 mod kinds;

@@ -7,6 +7,7 @@ pub use std::vec::Vec;
 pub use wgpu;
 
 pub use super::Pass;
+pub use super::broken::BrokenView;
 pub use super::fields::{
     ColorAttachmentField, CopyDstField, CopySrcField, DeclaredBytes, DepthAttachmentField, DepthReadField, IndexField,
     IndirectField, ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField,
@@ -32,10 +33,6 @@ pub use crate::record::frame::Frame;
 pub use crate::record::pass::PassBuilder;
 pub use crate::token::kind;
 pub use crate::types::{AccessMode, AccessRole, NodeKind, RootReason, WriteContents};
-
-/// The type of a context field whose attribute has errors (the crate does
-/// not compile, so no value of it is ever needed).
-pub enum Unusable {}
 
 /// A clear color given as `clear = ..` on a color attachment.
 pub trait IntoClearColor {
