@@ -1,5 +1,6 @@
 //! Checks across fields: slots, depth, resolve sources, reserved names,
-//! attachments per kind, and whether the pass can ever be retained.
+//! attachments per kind, handle types by their spelling, and whether the
+//! pass can ever be retained.
 
 use std::collections::HashMap;
 
@@ -7,6 +8,7 @@ use proc_macro2::Span;
 use syn::Ident;
 
 use crate::diag::{Code, Diagnostics};
+use crate::handle::spelling;
 use crate::model::{Field, Kind, Role, Shape};
 use crate::suggest::did_you_mean;
 
@@ -51,6 +53,12 @@ pub(crate) fn check_kind(kind: Kind, fields: &[Field], diag: &mut Diagnostics) {
             );
         }
     }
+}
+
+/// The fields whose handle type their attribute cannot take, as far as the
+/// spelling of the type tells.
+pub(crate) fn misfits(fields: &[Field]) -> Vec<&Field> {
+    fields.iter().filter(|field| spelling(&field.handle).fits(field.access.role) == Some(false)).collect()
 }
 
 pub(crate) fn check_slots(fields: &[Field], diag: &mut Diagnostics) {

@@ -4,7 +4,9 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{DeriveInput, Ident};
 
-use crate::check::{check_depth, check_kind, check_reserved, check_resolves, check_retained, check_slots, reserved};
+use crate::check::{
+    check_depth, check_kind, check_reserved, check_resolves, check_retained, check_slots, misfits, reserved,
+};
 use crate::diag::{Code, Diagnostics};
 use crate::generate::{ContextField, Partial, context_lifetime, context_struct, fallback, frame_lifetime, pass_impl};
 use crate::model::{Field, Kind, PassSpec, Role};
@@ -43,8 +45,9 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
         None => ReadFields::default(),
     };
     let label = pass.label.clone().unwrap_or_else(|| kebab_case(&input.ident.to_string()));
+    let misfits = misfits(&read.fields);
     match pass.kind {
-        Some(kind) if diag.is_empty() => {
+        Some(kind) if diag.is_empty() && misfits.is_empty() => {
             let spec = PassSpec {
                 vis: input.vis.clone(),
                 ident: input.ident.clone(),
@@ -59,7 +62,7 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
         }
         _ => {
             let errors = diag.to_compile_errors();
-            let fallback = fallback(&partial(input, pass.kind.or(pass.guess), label, &read));
+            let fallback = fallback(&partial(input, pass.kind.or(pass.guess), label, &read, misfits));
             quote! {
                 #errors
                 #fallback
@@ -70,7 +73,13 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
 
 /// What the do-nothing impl of `input` needs: the context fields in field
 /// order, without those that would clash with the runtime's.
-fn partial<'a>(input: &'a DeriveInput, kind: Option<Kind>, label: String, read: &'a ReadFields) -> Partial<'a> {
+fn partial<'a>(
+    input: &'a DeriveInput,
+    kind: Option<Kind>,
+    label: String,
+    read: &'a ReadFields,
+    misfits: Vec<&'a Field>,
+) -> Partial<'a> {
     let reserved = reserved(kind.unwrap_or(Kind::Command));
     let fields = read
         .parsed
@@ -90,7 +99,7 @@ fn partial<'a>(input: &'a DeriveInput, kind: Option<Kind>, label: String, read: 
         })
         .filter(|field| !reserved.contains(&field.ident.to_string().as_str()))
         .collect();
-    Partial { vis: &input.vis, ident: &input.ident, generics: &input.generics, kind, label, fields }
+    Partial { vis: &input.vis, ident: &input.ident, generics: &input.generics, kind, label, fields, misfits }
 }
 
 /// The parse error of an item that is not a struct, enum or union as syn
@@ -105,6 +114,7 @@ fn expand_unparsed(input: TokenStream, error: &syn::Error) -> TokenStream {
         kind: None,
         label: kebab_case(&ident.to_string()),
         fields: Vec::new(),
+        misfits: Vec::new(),
     });
     quote! {
         #errors

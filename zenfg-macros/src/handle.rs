@@ -1,8 +1,10 @@
 //! What a field's handle type is, as far as its spelling tells. The role
 //! traits decide in the end; the spelling lets the expansion name view types
-//! directly.
+//! directly and leave out code that could only repeat a type error.
 
 use syn::Type;
+
+use crate::model::Role;
 
 /// A handle type by its spelling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,11 +50,24 @@ pub(crate) fn spelling(ty: &Type) -> Spelling {
     }
 }
 
+impl Spelling {
+    /// Whether `role` takes a handle spelled so, when the spelling tells.
+    pub(crate) fn fits(self, role: Role) -> Option<bool> {
+        match self {
+            Self::Unknown => None,
+            Self::NotAHandle => Some(false),
+            Self::Texture | Self::Surface => Some(role.takes_textures()),
+            Self::Buffer => Some(role.takes_buffers()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use syn::parse_quote;
 
     use super::{Spelling, spelling};
+    use crate::model::Role;
 
     #[test]
     fn handles_are_told_by_their_last_segment() {
@@ -63,5 +78,15 @@ mod tests {
         assert_eq!(spelling(&parse_quote!(u32)), Spelling::NotAHandle);
         assert_eq!(spelling(&parse_quote!(&'f Texture<'f>)), Spelling::NotAHandle);
         assert_eq!(spelling(&parse_quote!((Texture<'f>, Buffer<'f>))), Spelling::NotAHandle);
+    }
+
+    #[test]
+    fn fits_follows_the_families_of_the_role() {
+        assert_eq!(Spelling::Buffer.fits(Role::Sampled), Some(false));
+        assert_eq!(Spelling::Texture.fits(Role::StorageRead), Some(true));
+        assert_eq!(Spelling::Buffer.fits(Role::CopyDst), Some(true));
+        assert_eq!(Spelling::Surface.fits(Role::Vertex), Some(false));
+        assert_eq!(Spelling::NotAHandle.fits(Role::CopySrc), Some(false));
+        assert_eq!(Spelling::Unknown.fits(Role::Uniform), None);
     }
 }

@@ -12,7 +12,10 @@
 //! - an `impl Pass` with the static access table, the lowering to builder
 //!   calls, the construction of the context, and the roots;
 //! - on any error, every error at once (each spanned on the offending token)
-//!   beside a do-nothing impl, so that one mistake is reported once.
+//!   beside a do-nothing impl, so that one mistake is reported once. A field
+//!   whose handle type its attribute cannot take, as far as the spelling of
+//!   the type tells, also gets the do-nothing impl, which names the role
+//!   trait the type misses once: the type system reports it on the field type.
 //!
 //! # Errors
 //!

@@ -161,6 +161,19 @@ impl Role {
         })
     }
 
+    /// Whether the role takes texture handles.
+    pub(crate) fn takes_textures(self) -> bool {
+        !matches!(self, Self::Uniform | Self::Vertex | Self::Index | Self::Indirect)
+    }
+
+    /// Whether the role takes buffer handles.
+    pub(crate) fn takes_buffers(self) -> bool {
+        !matches!(
+            self,
+            Self::Sampled | Self::ColorAttachment | Self::DepthAttachment | Self::DepthRead | Self::ResolveTarget
+        )
+    }
+
     pub(crate) fn is_attachment(self) -> bool {
         matches!(self, Self::ColorAttachment | Self::DepthAttachment | Self::DepthRead | Self::ResolveTarget)
     }

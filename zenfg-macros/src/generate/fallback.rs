@@ -2,12 +2,13 @@
 //! pass struct is reported once, not again at every use of the pass.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 use syn::{GenericParam, Generics, Ident, Lifetime, LifetimeParam, Visibility};
 
 use super::context::{ContextField, context_ident, context_struct};
-use super::{bound_by_runtime, context_lifetime, named_view, private};
-use crate::model::Kind;
+use super::{bound_by_runtime, context_lifetime, named_view, private, role_item};
+use crate::model::{Field, Kind};
 
 /// What the fallback needs to know of an item with errors.
 pub(crate) struct Partial<'a> {
@@ -17,6 +18,9 @@ pub(crate) struct Partial<'a> {
     pub kind: Option<Kind>,
     pub label: String,
     pub fields: Vec<ContextField<'a>>,
+    /// Fields whose handle type their attribute cannot take: the impl names
+    /// the role trait each one misses once, so its type error is reported once.
+    pub misfits: Vec<&'a Field>,
 }
 
 /// The context struct and an impl whose declaration always fails. Fields
@@ -49,6 +53,11 @@ pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
         .collect();
     let context = context_ident(name);
     let context_struct = context_struct(partial.vis, name, kind, &fields, None, &cx);
+    let checks = partial.misfits.iter().map(|field| {
+        let marker = role_item(field.access.role, &field.handle, &lt, "Marker");
+        let span = field.handle.span();
+        quote_spanned!(span=> let _: #marker = ::zenfg_runtime::__private::MisleadingHandleName;)
+    });
     let marker = format_ident!("{}", kind.marker());
     let node_kind = format_ident!("{}", kind.node_kind());
     let pass_name = name.to_string();
@@ -78,6 +87,7 @@ pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
                 &self,
                 _: &mut #private::PassBuilder<'_, #lt, Self::Kind>,
             ) -> #private::Result<Self::Declared> {
+                #(#checks)*
                 ::core::result::Result::Err(#private::macro_error())
             }
 

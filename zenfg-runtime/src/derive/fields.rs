@@ -224,6 +224,9 @@ field_trait! {
 pub trait ResolveTargetField<'frame>: Handle {
     /// The role of the resolve access.
     const ROLE: AccessRole;
+    /// The role marker of the access the resolve is declared with: its
+    /// source's color attachment.
+    type Marker: AccessMarker;
     /// The target of the resolve.
     fn target(self) -> TextureTarget<'frame>;
 }
@@ -233,6 +236,7 @@ macro_rules! resolve_target {
         #[diagnostic::do_not_recommend]
         impl<'frame> ResolveTargetField<'frame> for $handle<'frame> {
             const ROLE: AccessRole = AccessRole::ColorAttachment;
+            type Marker = ColorAttachment;
 
             fn target(self) -> TextureTarget<'frame> {
                 self.into()

@@ -34,6 +34,14 @@ pub use crate::record::pass::PassBuilder;
 pub use crate::token::kind;
 pub use crate::types::{AccessMode, AccessRole, NodeKind, RootReason, WriteContents};
 
+/// A value of no role marker type. The do-nothing impl beside a field whose
+/// handle type, by its name, its attribute cannot take assigns it to the
+/// field's role marker. That fails to compile when the type misses the role
+/// trait (the error reported), and also when it has it, which only a handle
+/// imported under another handle's name does: so the impl never compiles,
+/// and the type's name says why in the second case.
+pub struct MisleadingHandleName;
+
 /// A clear color given as `clear = ..` on a color attachment.
 pub trait IntoClearColor {
     /// The color.
