@@ -41,6 +41,7 @@
 //! | ZM0018 | more than one depth attachment |
 //! | ZM0019 | more than one `#[label]` field |
 //! | ZM0020 | attribute arguments that do not parse |
+//! | ZM0021 | a role the pass kind does not take (a copy in a render or compute pass, a vertex or index buffer in a compute pass) |
 
 mod check;
 mod diag;

@@ -43,6 +43,16 @@ impl Kind {
         }
     }
 
+    /// Whether a pass of this kind can declare `role`. Attachments and
+    /// resolve targets are checked on their own, with their own fix.
+    pub(crate) fn takes(self, role: Role) -> bool {
+        match self {
+            Self::Render => !matches!(role, Role::CopySrc | Role::CopyDst),
+            Self::Compute => !matches!(role, Role::CopySrc | Role::CopyDst | Role::Vertex | Role::Index),
+            Self::Command | Self::External => true,
+        }
+    }
+
     /// Command and external passes are retained without a root.
     pub(crate) fn side_effect_by_default(self) -> bool {
         matches!(self, Self::Command | Self::External)
