@@ -36,15 +36,19 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
                     format!("`#[{text}]` is an option of `#[pass(..)]`"),
                     format!("write `#[pass({text})]`"),
                 );
-            } else if closest(&text, &["pass"]).is_some() && text.len() > 2 {
-                diag.error(
-                    name.span(),
-                    Code::UnknownAttribute,
-                    format!("unknown attribute `#[{text}]`; did you mean `pass`?"),
-                    "describe the pass with `#[pass(render | compute | command | external, ..)]`",
-                );
+                continue;
             }
-            continue;
+            if text.len() <= 2 || closest(&text, &["pass"]).is_none() {
+                continue;
+            }
+            // Read on as `#[pass(..)]`, so that its options are checked and
+            // the pass kind is known.
+            diag.error(
+                name.span(),
+                Code::UnknownAttribute,
+                format!("unknown attribute `#[{text}]`; did you mean `pass`?"),
+                "describe the pass with `#[pass(render | compute | command | external, ..)]`",
+            );
         }
         if seen {
             diag.error(name.span(), Code::PassKind, "`#[pass(..)]` is given twice", "merge them into one");
