@@ -1,5 +1,6 @@
 //! Checks across fields: slots, depth, resolve sources, reserved names,
-//! attachments per kind, and whether the pass can ever be retained.
+//! roles per kind, handle types by their spelling, and whether the pass can
+//! ever be retained.
 
 use std::collections::HashMap;
 
@@ -7,6 +8,7 @@ use proc_macro2::Span;
 use syn::Ident;
 
 use crate::diag::{Code, Diagnostics};
+use crate::handle::spelling;
 use crate::model::{Field, Kind, Role, Shape};
 use crate::suggest::did_you_mean;
 
@@ -35,7 +37,15 @@ pub(crate) fn check_reserved(kind: Kind, names: &[&Ident], diag: &mut Diagnostic
 pub(crate) fn check_kind(kind: Kind, fields: &[Field], diag: &mut Diagnostics) {
     for field in fields {
         let role = field.access.role;
-        if kind == Kind::Compute && role.is_attachment() {
+        if !kind.takes(role) {
+            let pass = kind.marker().to_lowercase();
+            diag.error(
+                field.access.role_span,
+                Code::RoleNotInKind,
+                format!("a {pass} pass cannot declare `#[{}]`", role.name()),
+                role_fix(kind, role),
+            );
+        } else if kind == Kind::Compute && role.is_attachment() {
             diag.error(
                 field.access.role_span,
                 Code::AttachmentInWrongKind,
@@ -51,6 +61,34 @@ pub(crate) fn check_kind(kind: Kind, fields: &[Field], diag: &mut Diagnostics) {
             );
         }
     }
+}
+
+/// What to do instead of declaring `role` in a pass of `kind`.
+fn role_fix(kind: Kind, role: Role) -> String {
+    match role {
+        Role::Vertex | Role::Index => format!(
+            "only render passes draw: make it a `#[pass(render)]`, or read the buffer with `#[storage_read]` \
+             in this {} pass",
+            kind.marker().to_lowercase()
+        ),
+        _ => {
+            let instead = if role == Role::CopySrc {
+                "to read the resource in shaders instead, use `#[sampled]`, `#[uniform]` or `#[storage_read]`"
+            } else {
+                "to write the resource in shaders instead, use `#[storage_write(..)]`"
+            };
+            format!(
+                "copies are recorded on an encoder: make it a `#[pass(command)]` (and copy on `cx.encoder`) or \
+                 a `#[pass(external)]`; {instead}"
+            )
+        }
+    }
+}
+
+/// The fields whose handle type their attribute cannot take, as far as the
+/// spelling of the type tells.
+pub(crate) fn misfits(fields: &[Field]) -> Vec<&Field> {
+    fields.iter().filter(|field| spelling(&field.handle).fits(field.access.role) == Some(false)).collect()
 }
 
 pub(crate) fn check_slots(fields: &[Field], diag: &mut Diagnostics) {

@@ -48,11 +48,13 @@ pub(crate) enum Code {
     TwoLabels,
     /// ZM0020: attribute arguments that do not parse.
     Syntax,
+    /// ZM0021: a role the pass kind does not take.
+    RoleNotInKind,
 }
 
 impl Code {
     /// Every code, in number order.
-    pub(crate) const ALL: [Self; 20] = [
+    pub(crate) const ALL: [Self; 21] = [
         Self::UnknownAttribute,
         Self::UnknownOption,
         Self::TwoRoles,
@@ -73,6 +75,7 @@ impl Code {
         Self::TwoDepthAttachments,
         Self::TwoLabels,
         Self::Syntax,
+        Self::RoleNotInKind,
     ];
 
     fn number(self) -> usize {

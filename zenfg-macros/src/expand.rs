@@ -2,126 +2,277 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::DeriveInput;
+use syn::{DeriveInput, Ident};
 
-use crate::check::{check_depth, check_kind, check_reserved, check_resolves, check_retained, check_slots, reserved};
+use crate::check::{
+    check_depth, check_kind, check_reserved, check_resolves, check_retained, check_slots, misfits, reserved,
+};
 use crate::diag::{Code, Diagnostics};
 use crate::generate::{ContextField, Partial, context_lifetime, context_struct, fallback, frame_lifetime, pass_impl};
-use crate::model::{Field, Kind, PassSpec};
+use crate::model::{Field, Kind, PassSpec, Role};
 use crate::naming::kebab_case;
-use crate::parse::{Parsed, parse_field, parse_pass_attr, shape_of, struct_shape};
+use crate::parse::{ItemShape, Parsed, PassAttr, item_head, item_shape, parse_field, parse_pass_attr, shape_of};
 
 /// The whole expansion: the context struct and the `Pass` impl, or every
 /// error found beside a do-nothing fallback.
 pub(crate) fn expand(input: TokenStream) -> TokenStream {
-    let input: DeriveInput = match syn::parse2(input) {
-        Ok(input) => input,
-        Err(error) => return error.to_compile_error(),
-    };
-    let mut diag = Diagnostics::default();
-    let pass = parse_pass_attr(&input, &mut diag);
-    let Some((syn_fields, lifetime)) = struct_shape(&input, &mut diag) else {
-        return diag.to_compile_errors();
-    };
-    let parsed: Vec<Parsed> = syn_fields.iter().filter_map(|field| parse_field(field, &mut diag)).collect();
+    match syn::parse2::<DeriveInput>(input.clone()) {
+        Ok(item) => expand_item(&item),
+        Err(error) => expand_unparsed(input, &error),
+    }
+}
 
-    let mut fields: Vec<Field> = Vec::new();
-    let mut label_field = None;
-    let mut broken = Vec::new();
-    for parsed in &parsed {
-        match parsed {
-            Parsed::Access(field) => fields.push((**field).clone()),
-            Parsed::Label(ident) if label_field.is_none() => label_field = Some(ident.clone()),
+/// What the fields of the item say.
+#[derive(Default)]
+struct ReadFields {
+    /// Every named field, in order.
+    parsed: Vec<Parsed>,
+    /// The access fields without errors.
+    fields: Vec<Field>,
+    label_field: Option<Ident>,
+}
+
+fn expand_item(input: &DeriveInput) -> TokenStream {
+    let mut diag = Diagnostics::default();
+    let pass = parse_pass_attr(input, &mut diag);
+    let shape = item_shape(input, &mut diag);
+    let read = match &shape.fields {
+        Some(fields) => {
+            let read = read_fields(fields, &mut diag);
+            check_fields(input, &shape, &pass, &read, &mut diag);
+            read
+        }
+        None => ReadFields::default(),
+    };
+    let label = pass.label.clone().unwrap_or_else(|| kebab_case(&input.ident.to_string()));
+    let misfits = misfits(&read.fields);
+    match pass.kind {
+        Some(kind) if diag.is_empty() && misfits.is_empty() => {
+            let spec = PassSpec {
+                vis: input.vis.clone(),
+                ident: input.ident.clone(),
+                lifetime: shape.lifetime,
+                kind,
+                label,
+                side_effect: pass.side_effect,
+                label_field: read.label_field,
+                fields: read.fields,
+            };
+            checked(&spec)
+        }
+        _ => {
+            let errors = diag.to_compile_errors();
+            let fallback = fallback(&partial(input, pass.kind.or(pass.guess), label, &read, misfits));
+            quote! {
+                #errors
+                #fallback
+            }
+        }
+    }
+}
+
+/// What the do-nothing impl of `input` needs: the context fields in field
+/// order, without those that would clash with the runtime's.
+fn partial<'a>(
+    input: &'a DeriveInput,
+    kind: Option<Kind>,
+    label: String,
+    read: &'a ReadFields,
+    misfits: Vec<&'a Field>,
+) -> Partial<'a> {
+    let reserved = reserved(kind.unwrap_or(Kind::Command));
+    let fields = read
+        .parsed
+        .iter()
+        .filter_map(|parsed| match parsed {
+            Parsed::Access(field) => Some(ContextField {
+                ident: &field.ident,
+                role: Some(field.access.role),
+                shape: field.shape.clone(),
+                handle: field.handle.clone(),
+            }),
+            Parsed::Label(_) => None,
+            Parsed::Broken(ident, role, ty) => {
+                let (shape, handle) = shape_of(ty);
+                Some(ContextField { ident, role: *role, shape, handle })
+            }
+        })
+        .filter(|field| !reserved.contains(&field.ident.to_string().as_str()))
+        .collect();
+    Partial { vis: &input.vis, ident: &input.ident, generics: &input.generics, kind, label, fields, misfits }
+}
+
+/// The parse error of an item that is not a struct, enum or union as syn
+/// knows them, beside a do-nothing fallback where its name can be read.
+fn expand_unparsed(input: TokenStream, error: &syn::Error) -> TokenStream {
+    let errors = error.to_compile_error();
+    let Some((vis, ident, generics)) = item_head(input) else { return errors };
+    let fallback = fallback(&Partial {
+        vis: &vis,
+        ident: &ident,
+        generics: &generics,
+        kind: None,
+        label: kebab_case(&ident.to_string()),
+        fields: Vec::new(),
+        misfits: Vec::new(),
+    });
+    quote! {
+        #errors
+        #fallback
+    }
+}
+
+/// Parses every named field, recording the errors of each.
+fn read_fields(syn_fields: &[&syn::Field], diag: &mut Diagnostics) -> ReadFields {
+    let mut read = ReadFields::default();
+    for field in syn_fields {
+        let Some(parsed) = parse_field(field, diag) else { continue };
+        match &parsed {
+            Parsed::Access(field) => read.fields.push((**field).clone()),
+            Parsed::Label(ident) if read.label_field.is_none() => read.label_field = Some(ident.clone()),
             Parsed::Label(ident) => diag.error(
                 ident.span(),
                 Code::TwoLabels,
                 format!("`{ident}` is a second `#[label]` field"),
                 "keep one `#[label]` field",
             ),
-            Parsed::Broken(ident, role, ty) => broken.push((ident, *role, ty)),
+            Parsed::Broken(..) => {}
         }
+        read.parsed.push(parsed);
     }
-    let names: Vec<&syn::Ident> = syn_fields.iter().filter_map(|field| field.ident.as_ref()).collect();
-    if let Some(kind) = pass.kind {
-        check_reserved(kind, &names, &mut diag);
-        check_kind(kind, &fields, &mut diag);
-        if broken.iter().all(|(_, role, _)| role.is_some()) {
-            let writes =
-                fields.iter().map(|field| field.access.role).chain(broken.iter().filter_map(|(_, role, _)| *role));
-            check_retained(
-                input.ident.span(),
-                kind,
-                pass.side_effect,
-                writes.into_iter().any(|role| role.writes()),
-                &mut diag,
-            );
-        }
-    }
-    check_slots(&fields, &mut diag);
-    check_depth(&fields, &mut diag);
-    check_resolves(&fields, &mut diag);
+    read
+}
 
-    let label = pass.label.clone().unwrap_or_else(|| kebab_case(&input.ident.to_string()));
-    let frame = frame_lifetime(lifetime.as_ref());
-    let cx = context_lifetime(&frame);
-    match pass.kind {
-        Some(kind) if diag.is_empty() => {
-            let spec = PassSpec {
-                vis: input.vis.clone(),
-                ident: input.ident.clone(),
-                lifetime,
-                kind,
-                label,
-                side_effect: pass.side_effect,
-                label_field,
-                fields,
-            };
-            let context_fields: Vec<ContextField<'_>> = spec
-                .fields
-                .iter()
-                .map(|field| ContextField {
-                    ident: &field.ident,
-                    role: Some(field.access.role),
-                    shape: field.shape.clone(),
-                    handle: field.handle.clone(),
-                })
-                .collect();
-            let context = context_struct(&spec.vis, &spec.ident, kind, &context_fields, spec.lifetime.as_ref(), &cx);
-            let pass_impl = pass_impl(&spec);
-            quote! {
-                #context
-                #pass_impl
-            }
+/// The checks across fields, which need the fields and, for some, the kind.
+fn check_fields(
+    input: &DeriveInput,
+    shape: &ItemShape<'_>,
+    pass: &PassAttr,
+    read: &ReadFields,
+    diag: &mut Diagnostics,
+) {
+    let names: Vec<&Ident> = shape.fields.iter().flatten().filter_map(|field| field.ident.as_ref()).collect();
+    if let Some(kind) = pass.kind {
+        check_reserved(kind, &names, diag);
+        check_kind(kind, &read.fields, diag);
+        let broken_roles: Vec<_> = read
+            .parsed
+            .iter()
+            .filter_map(|parsed| match parsed {
+                Parsed::Broken(_, role, _) => Some(*role),
+                _ => None,
+            })
+            .collect();
+        // A broken field without a known role may be the write the pass needs.
+        if broken_roles.iter().all(Option::is_some) {
+            let mut roles = read.fields.iter().map(|field| field.access.role).chain(broken_roles.into_iter().flatten());
+            check_retained(input.ident.span(), kind, pass.side_effect, roles.any(Role::writes), diag);
         }
-        _ => {
-            let mut context_fields: Vec<ContextField<'_>> = fields
-                .iter()
-                .map(|field| ContextField {
-                    ident: &field.ident,
-                    role: Some(field.access.role),
-                    shape: field.shape.clone(),
-                    handle: field.handle.clone(),
-                })
-                .collect();
-            context_fields.extend(broken.iter().map(|(ident, role, ty)| {
-                let (shape, handle) = shape_of(ty);
-                ContextField { ident, role: *role, shape, handle }
-            }));
-            let reserved = reserved(pass.kind.unwrap_or(Kind::Command));
-            context_fields.retain(|field| !reserved.contains(&field.ident.to_string().as_str()));
-            let errors = diag.to_compile_errors();
-            let fallback = fallback(&Partial {
-                vis: &input.vis,
-                ident: &input.ident,
-                lifetime: lifetime.as_ref(),
-                kind: pass.kind,
-                label,
-                fields: context_fields,
-            });
-            quote! {
-                #errors
-                #fallback
+    }
+    check_slots(&read.fields, diag);
+    check_depth(&read.fields, diag);
+    check_resolves(&read.fields, diag);
+}
+
+/// The context struct and the `Pass` impl of a pass without errors.
+fn checked(spec: &PassSpec) -> TokenStream {
+    let frame = frame_lifetime(spec.lifetime.as_ref());
+    let cx = context_lifetime([&frame]);
+    let context_fields: Vec<ContextField<'_>> = spec
+        .fields
+        .iter()
+        .map(|field| ContextField {
+            ident: &field.ident,
+            role: Some(field.access.role),
+            shape: field.shape.clone(),
+            handle: field.handle.clone(),
+        })
+        .collect();
+    let context = context_struct(&spec.vis, &spec.ident, spec.kind, &context_fields, spec.lifetime.as_ref(), &cx);
+    let pass_impl = pass_impl(spec);
+    quote! {
+        #context
+        #pass_impl
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proc_macro2::TokenStream;
+    use quote::quote;
+
+    use super::expand;
+
+    /// The expansion of `input` without whitespace.
+    fn expanded(input: TokenStream) -> String {
+        expand(input).to_string().split_whitespace().collect()
+    }
+
+    #[test]
+    fn unsupported_items_get_the_fallback_beside_every_error() {
+        let out = expanded(quote! {
+            #[pass(compute)]
+            struct Blur<'f, T> where T: Copy {
+                #[storage_write]
+                dst: Texture<'f>,
+                #[label]
+                name: T,
             }
+        });
+        assert_eq!(out.matches("ZM0012").count(), 2, "type parameter and where clause: {out}");
+        assert!(out.contains("ZM0005"), "the field error is reported too: {out}");
+        assert!(out.contains("impl<'f,T>::zenfg_runtime::__private::Pass<'f>forBlur<'f,T>whereT:Copy"), "{out}");
+        assert!(out.contains("structBlurContext<'cx>"), "{out}");
+    }
+
+    #[test]
+    fn items_without_named_fields_get_the_fallback() {
+        for input in [
+            quote!(
+                #[pass(compute)]
+                struct Blur<'f>(Texture<'f>);
+            ),
+            quote!(
+                #[pass(compute)]
+                enum Blur {
+                    A,
+                }
+            ),
+            quote!(
+                #[pass(compute)]
+                struct Blur<'a, 'b> {
+                    #[sampled]
+                    a: Texture<'a>,
+                    #[sampled]
+                    b: Texture<'b>,
+                }
+            ),
+        ] {
+            let out = expanded(input);
+            assert!(out.contains("ZM0012"), "{out}");
+            assert!(out.contains("::zenfg_runtime::__private::Pass<"), "{out}");
+            assert!(out.contains("forBlur"), "{out}");
         }
+    }
+
+    #[test]
+    fn items_that_do_not_parse_get_the_fallback() {
+        let out = expanded(quote! {
+            #[pass(compute)]
+            pub struct Blur<'f> { dst: }
+        });
+        assert!(out.contains("compile_error!"), "{out}");
+        assert!(out.contains("pubstructBlurContext<'cx>"), "{out}");
+        assert!(out.contains("impl<'f>::zenfg_runtime::__private::Pass<'f>forBlur<'f>"), "{out}");
+    }
+
+    #[test]
+    fn a_context_lifetime_clash_picks_another_name() {
+        let out = expanded(quote! {
+            #[pass(compute)]
+            struct Blur<'cx> { #[storage_write(overwrite)] dst: Texture<'cx> }
+        });
+        assert!(out.contains("structBlurContext<'exec>"), "{out}");
+        assert!(out.contains("typeContext<'exec>=BlurContext<'exec>"), "{out}");
     }
 }

@@ -12,7 +12,10 @@
 //! - an `impl Pass` with the static access table, the lowering to builder
 //!   calls, the construction of the context, and the roots;
 //! - on any error, every error at once (each spanned on the offending token)
-//!   beside a do-nothing impl, so that one mistake is reported once.
+//!   beside a do-nothing impl, so that one mistake is reported once. A field
+//!   whose handle type its attribute cannot take, as far as the spelling of
+//!   the type tells, also gets the do-nothing impl, which names the role
+//!   trait the type misses once: the type system reports it on the field type.
 //!
 //! # Errors
 //!
@@ -38,11 +41,13 @@
 //! | ZM0018 | more than one depth attachment |
 //! | ZM0019 | more than one `#[label]` field |
 //! | ZM0020 | attribute arguments that do not parse |
+//! | ZM0021 | a role the pass kind does not take (a copy in a render or compute pass, a vertex or index buffer in a compute pass) |
 
 mod check;
 mod diag;
 mod expand;
 mod generate;
+mod handle;
 mod model;
 mod naming;
 mod parse;

@@ -43,6 +43,16 @@ impl Kind {
         }
     }
 
+    /// Whether a pass of this kind can declare `role`. Attachments and
+    /// resolve targets are checked on their own, with their own fix.
+    pub(crate) fn takes(self, role: Role) -> bool {
+        match self {
+            Self::Render => !matches!(role, Role::CopySrc | Role::CopyDst),
+            Self::Compute => !matches!(role, Role::CopySrc | Role::CopyDst | Role::Vertex | Role::Index),
+            Self::Command | Self::External => true,
+        }
+    }
+
     /// Command and external passes are retained without a root.
     pub(crate) fn side_effect_by_default(self) -> bool {
         matches!(self, Self::Command | Self::External)
@@ -159,6 +169,19 @@ impl Role {
             Self::CopyDst => "BufferCopyDstView",
             _ => return None,
         })
+    }
+
+    /// Whether the role takes texture handles.
+    pub(crate) fn takes_textures(self) -> bool {
+        !matches!(self, Self::Uniform | Self::Vertex | Self::Index | Self::Indirect)
+    }
+
+    /// Whether the role takes buffer handles.
+    pub(crate) fn takes_buffers(self) -> bool {
+        !matches!(
+            self,
+            Self::Sampled | Self::ColorAttachment | Self::DepthAttachment | Self::DepthRead | Self::ResolveTarget
+        )
     }
 
     pub(crate) fn is_attachment(self) -> bool {

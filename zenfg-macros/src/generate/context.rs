@@ -8,6 +8,7 @@ use super::{bound_by_runtime, doc, element_view, private, wrap};
 use crate::model::{Kind, Role, Shape};
 
 /// A field of the context: its name, and its role when known.
+#[derive(Clone)]
 pub(crate) struct ContextField<'a> {
     pub ident: &'a Ident,
     pub role: Option<Role>,
@@ -24,7 +25,7 @@ pub(crate) fn context_ident(pass: &Ident) -> Ident {
 fn field_type(kind: Kind, field: &ContextField<'_>, lifetime: Option<&Lifetime>, cx: &Lifetime) -> TokenStream {
     let private = private();
     match field.role {
-        None => quote!(#private::Unusable),
+        None => wrap(&field.shape, quote!(#private::BrokenView<#cx>)),
         Some(role) if bound_by_runtime(kind, role) => quote!(#private::BoundAttachment),
         Some(role) => wrap(&field.shape, element_view(role, &field.handle, lifetime, cx)),
     }
@@ -81,7 +82,7 @@ pub(crate) fn context_struct(
         let ty = field_type(kind, field, lifetime, cx);
         let text = match field.role {
             Some(role) => format!("The view of `{ident}` (`#[{}]`).", role.name()),
-            None => format!("`{ident}`, which has errors."),
+            None => format!("`{ident}`, whose view is not known while the pass has errors."),
         };
         let doc = doc(&text);
         quote!(#doc pub #ident: #ty,)

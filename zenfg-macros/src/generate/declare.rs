@@ -16,7 +16,7 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
     let private = private();
     let name = &spec.ident;
     let lt = frame_lifetime(spec.lifetime.as_ref());
-    let cx = context_lifetime(&lt);
+    let cx = context_lifetime([&lt]);
     let self_ty = match &spec.lifetime {
         Some(lifetime) => quote!(#name<#lifetime>),
         None => quote!(#name),

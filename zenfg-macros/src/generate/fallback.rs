@@ -1,37 +1,63 @@
 //! The do-nothing impl emitted beside macro errors, so that one mistake in a
 //! pass struct is reported once, not again at every use of the pass.
 
-use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
-use syn::{Ident, Lifetime, Visibility};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{GenericParam, Generics, Ident, Lifetime, LifetimeParam, Visibility};
 
 use super::context::{ContextField, context_ident, context_struct};
-use super::{context_lifetime, frame_lifetime, private};
-use crate::model::Kind;
+use super::{bound_by_runtime, context_lifetime, named_view, private, role_item};
+use crate::model::{Field, Kind};
 
-/// What the fallback needs to know of a struct with errors.
+/// What the fallback needs to know of an item with errors.
 pub(crate) struct Partial<'a> {
     pub vis: &'a Visibility,
     pub ident: &'a Ident,
-    pub lifetime: Option<&'a Lifetime>,
+    pub generics: &'a Generics,
     pub kind: Option<Kind>,
     pub label: String,
     pub fields: Vec<ContextField<'a>>,
+    /// Fields whose handle type their attribute cannot take: the impl names
+    /// the role trait each one misses once, so its type error is reported once.
+    pub misfits: Vec<&'a Field>,
 }
 
-/// The context struct and an impl whose declaration always fails.
+/// The context struct and an impl whose declaration always fails. Fields
+/// whose view cannot be named without the role trait get a view that has
+/// every view's methods, so the callback adds no errors of its own.
 pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
     let private = private();
     let name = partial.ident;
-    let lt = frame_lifetime(partial.lifetime);
-    let cx = context_lifetime(&lt);
     let kind = partial.kind.unwrap_or(Kind::Command);
-    let self_ty = match partial.lifetime {
-        Some(lifetime) => quote!(#name<#lifetime>),
-        None => quote!(#name),
+    let lifetimes: Vec<&Lifetime> = partial.generics.lifetimes().map(|param| &param.lifetime).collect();
+    let cx = context_lifetime(lifetimes.iter().copied());
+    let (lt, impl_generics) = match lifetimes.first() {
+        Some(lifetime) => ((*lifetime).clone(), partial.generics.clone()),
+        None => {
+            let frame = Lifetime::new("'frame", Span::call_site());
+            let mut generics = partial.generics.clone();
+            generics.params.insert(0, GenericParam::Lifetime(LifetimeParam::new(frame.clone())));
+            (frame, generics)
+        }
     };
+    let (impl_generics, _, where_clause) = impl_generics.split_for_impl();
+    let (_, ty_generics, _) = partial.generics.split_for_impl();
+    let fields: Vec<ContextField<'_>> = partial
+        .fields
+        .iter()
+        .map(|field| ContextField {
+            role: field.role.filter(|role| bound_by_runtime(kind, *role) || named_view(*role, &field.handle).is_some()),
+            ..field.clone()
+        })
+        .collect();
     let context = context_ident(name);
-    let context_struct = context_struct(partial.vis, name, kind, &partial.fields, partial.lifetime, &cx);
+    let context_struct = context_struct(partial.vis, name, kind, &fields, None, &cx);
+    let checks = partial.misfits.iter().map(|field| {
+        let marker = role_item(field.access.role, &field.handle, &lt, "Marker");
+        let span = field.handle.span();
+        quote_spanned!(span=> let _: #marker = ::zenfg_runtime::__private::MisleadingHandleName;)
+    });
     let marker = format_ident!("{}", kind.marker());
     let node_kind = format_ident!("{}", kind.node_kind());
     let pass_name = name.to_string();
@@ -39,7 +65,7 @@ pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
     quote! {
         #context_struct
 
-        impl<#lt> #private::Pass<#lt> for #self_ty {
+        impl #impl_generics #private::Pass<#lt> for #name #ty_generics #where_clause {
             type Kind = #private::kind::#marker;
             type Declared = ::core::convert::Infallible;
             type Context<#cx> = #context<#cx>;
@@ -61,6 +87,7 @@ pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
                 &self,
                 _: &mut #private::PassBuilder<'_, #lt, Self::Kind>,
             ) -> #private::Result<Self::Declared> {
+                #(#checks)*
                 ::core::result::Result::Err(#private::macro_error())
             }
 

@@ -15,6 +15,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Lifetime, Type};
 
+use crate::handle::{Spelling, spelling};
 use crate::model::{Kind, Role, Shape};
 
 /// `::zenfg_runtime::__private`.
@@ -27,10 +28,17 @@ pub(crate) fn frame_lifetime(lifetime: Option<&Lifetime>) -> Lifetime {
     lifetime.cloned().unwrap_or_else(|| Lifetime::new("'frame", Span::call_site()))
 }
 
-/// The lifetime of the context, distinct from the struct's.
-pub(crate) fn context_lifetime(frame: &Lifetime) -> Lifetime {
-    let name = if frame.ident == "cx" { "'exec" } else { "'cx" };
-    Lifetime::new(name, Span::call_site())
+/// The lifetime of the context: `'cx`, or another name where the struct
+/// takes that one.
+pub(crate) fn context_lifetime<'a>(taken: impl IntoIterator<Item = &'a Lifetime>) -> Lifetime {
+    let taken: Vec<String> = taken.into_iter().map(|lifetime| lifetime.ident.to_string()).collect();
+    let mut name = String::from("cx");
+    let mut suffix = 0;
+    while taken.contains(&name) {
+        name = if suffix == 0 { String::from("exec") } else { format!("exec{suffix}") };
+        suffix += 1;
+    }
+    Lifetime::new(&format!("'{name}"), Span::call_site())
 }
 
 /// `ident` with the hygiene of the macro, so it never clashes with a field name.
@@ -113,12 +121,7 @@ pub(crate) fn bound_by_runtime(kind: Kind, role: Role) -> bool {
 /// through the role trait.
 pub(crate) fn element_view(role: Role, handle: &Type, lifetime: Option<&Lifetime>, cx: &Lifetime) -> TokenStream {
     let private = private();
-    let name = role.view().or_else(|| match handle_name(handle).as_deref() {
-        Some("Texture" | "TextureView" | "SurfaceTexture") => role.texture_view(),
-        Some("Buffer" | "BufferSlice") => role.buffer_view(),
-        _ => None,
-    });
-    match name {
+    match named_view(role, handle) {
         Some(view) => {
             let view = format_ident!("{view}");
             quote!(#private::#view<#cx>)
@@ -132,12 +135,14 @@ pub(crate) fn element_view(role: Role, handle: &Type, lifetime: Option<&Lifetime
     }
 }
 
-/// The last path segment of a type, such as `Texture` for `zenfg_runtime::Texture<'f>`.
-fn handle_name(ty: &Type) -> Option<String> {
-    match ty {
-        Type::Path(path) if path.qself.is_none() => path.path.segments.last().map(|segment| segment.ident.to_string()),
-        _ => None,
-    }
+/// The view type of one handle under `role` where it is known without the
+/// role trait: by the role, or by the role and the spelling of the handle.
+pub(crate) fn named_view(role: Role, handle: &Type) -> Option<&'static str> {
+    role.view().or_else(|| match spelling(handle) {
+        Spelling::Texture | Spelling::Surface => role.texture_view(),
+        Spelling::Buffer => role.buffer_view(),
+        Spelling::NotAHandle | Spelling::Unknown => None,
+    })
 }
 
 /// `element` inside the field's container.

@@ -1,17 +1,20 @@
-//! The struct: its shape, lifetime and `#[pass(..)]` attribute.
+//! The item: its shape, lifetime and `#[pass(..)]` attribute.
 
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
+use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
-use syn::{Data, DeriveInput, Expr, Fields, GenericParam, Lit};
+use syn::{Attribute, Data, DeriveInput, Expr, Fields, GenericParam, Generics, Ident, Lit, Token, Visibility};
 
 use super::options::{expect_value, parse_options};
 use crate::diag::{Code, Diagnostics};
 use crate::model::Kind;
-use crate::suggest::did_you_mean;
+use crate::suggest::{closest, did_you_mean};
 
 /// What `#[pass(..)]` says.
 pub(crate) struct PassAttr {
     pub kind: Option<Kind>,
+    /// The kind a misspelled kind most likely means, for the do-nothing impl.
+    pub guess: Option<Kind>,
     pub label: Option<String>,
     pub side_effect: bool,
 }
@@ -20,7 +23,7 @@ const PASS_OPTIONS: [&str; 6] = ["render", "compute", "command", "external", "la
 
 /// Parses `#[pass(..)]`; errors are recorded, and what parsed is returned.
 pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> PassAttr {
-    let mut pass = PassAttr { kind: None, label: None, side_effect: false };
+    let mut pass = PassAttr { kind: None, guess: None, label: None, side_effect: false };
     let mut seen = false;
     for attr in &input.attrs {
         let Some(name) = attr.path().get_ident() else { continue };
@@ -33,15 +36,19 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
                     format!("`#[{text}]` is an option of `#[pass(..)]`"),
                     format!("write `#[pass({text})]`"),
                 );
-            } else if !did_you_mean(&text, &["pass"]).is_empty() && text.len() > 2 {
-                diag.error(
-                    name.span(),
-                    Code::UnknownAttribute,
-                    format!("unknown attribute `#[{text}]`; did you mean `pass`?"),
-                    "describe the pass with `#[pass(render | compute | command | external, ..)]`",
-                );
+                continue;
             }
-            continue;
+            if text.len() <= 2 || closest(&text, &["pass"]).is_none() {
+                continue;
+            }
+            // Read on as `#[pass(..)]`, so that its options are checked and
+            // the pass kind is known.
+            diag.error(
+                name.span(),
+                Code::UnknownAttribute,
+                format!("unknown attribute `#[{text}]`; did you mean `pass`?"),
+                "describe the pass with `#[pass(render | compute | command | external, ..)]`",
+            );
         }
         if seen {
             diag.error(name.span(), Code::PassKind, "`#[pass(..)]` is given twice", "merge them into one");
@@ -81,6 +88,7 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
                 }
             } else {
                 unknown = true;
+                pass.guess = pass.guess.or_else(|| closest(&option, &Kind::NAMES).and_then(Kind::from_name));
                 let hint = did_you_mean(&option, &PASS_OPTIONS);
                 diag.error(
                     opt.name.span(),
@@ -107,12 +115,18 @@ fn kind_fix() -> String {
     format!("say what the pass records: {}", kinds.join(", "))
 }
 
-/// The named fields and single lifetime of a supported struct, or `None`
-/// (with the errors recorded).
-pub(crate) fn struct_shape<'a>(
-    input: &'a DeriveInput,
-    diag: &mut Diagnostics,
-) -> Option<(Vec<&'a syn::Field>, Option<syn::Lifetime>)> {
+/// The parts of the item the derive reads, whether it supports the item or not.
+pub(crate) struct ItemShape<'a> {
+    /// The named fields, or `None` where the item has none to read (tuple
+    /// structs, enums).
+    pub fields: Option<Vec<&'a syn::Field>>,
+    /// The first lifetime parameter.
+    pub lifetime: Option<syn::Lifetime>,
+}
+
+/// The fields and lifetime of the item; what the derive does not support is
+/// recorded as errors.
+pub(crate) fn item_shape<'a>(input: &'a DeriveInput, diag: &mut Diagnostics) -> ItemShape<'a> {
     let unsupported = |diag: &mut Diagnostics, span: Span, what: &str| {
         diag.error(
             span,
@@ -124,44 +138,54 @@ pub(crate) fn struct_shape<'a>(
     };
     let fields = match &input.data {
         Data::Struct(data) => match &data.fields {
-            Fields::Named(named) => named.named.iter().collect(),
-            Fields::Unit => Vec::new(),
+            Fields::Named(named) => Some(named.named.iter().collect()),
+            Fields::Unit => Some(Vec::new()),
             Fields::Unnamed(unnamed) => {
                 unsupported(diag, unnamed.span(), "tuple structs");
-                return None;
+                None
             }
         },
         Data::Enum(data) => {
             unsupported(diag, data.enum_token.span, "enums");
-            return None;
+            None
         }
         Data::Union(data) => {
             unsupported(diag, data.union_token.span, "unions");
-            return None;
+            Some(data.fields.named.iter().collect())
         }
     };
     let mut lifetime = None;
-    let mut ok = true;
     for param in &input.generics.params {
         match param {
             GenericParam::Lifetime(param) if lifetime.is_none() => lifetime = Some(param.lifetime.clone()),
-            GenericParam::Lifetime(param) => {
-                unsupported(diag, param.span(), "more than one lifetime parameter");
-                ok = false;
-            }
-            GenericParam::Type(param) => {
-                unsupported(diag, param.ident.span(), "type parameters");
-                ok = false;
-            }
-            GenericParam::Const(param) => {
-                unsupported(diag, param.ident.span(), "const parameters");
-                ok = false;
-            }
+            GenericParam::Lifetime(param) => unsupported(diag, param.span(), "more than one lifetime parameter"),
+            GenericParam::Type(param) => unsupported(diag, param.ident.span(), "type parameters"),
+            GenericParam::Const(param) => unsupported(diag, param.ident.span(), "const parameters"),
         }
     }
     if let Some(clause) = &input.generics.where_clause {
         unsupported(diag, clause.where_token.span, "where clauses");
-        ok = false;
     }
-    ok.then_some((fields, lifetime))
+    ItemShape { fields, lifetime }
+}
+
+/// The visibility, name and generics of an item that does not parse as a
+/// whole, so that the do-nothing impl can still be emitted for it.
+pub(crate) fn item_head(tokens: TokenStream) -> Option<(Visibility, Ident, Generics)> {
+    let head = |input: ParseStream<'_>| {
+        input.call(Attribute::parse_outer)?;
+        let vis: Visibility = input.parse()?;
+        if input.peek(Token![struct]) {
+            input.parse::<Token![struct]>()?;
+        } else if input.peek(Token![enum]) {
+            input.parse::<Token![enum]>()?;
+        } else {
+            input.parse::<Token![union]>()?;
+        }
+        let ident: Ident = input.parse()?;
+        let generics: Generics = input.parse()?;
+        input.parse::<TokenStream>()?;
+        Ok((vis, ident, generics))
+    };
+    head.parse2(tokens).ok()
 }

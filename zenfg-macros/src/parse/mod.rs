@@ -5,4 +5,4 @@ mod item;
 mod options;
 
 pub(crate) use field::{Parsed, parse_field, shape_of};
-pub(crate) use item::{parse_pass_attr, struct_shape};
+pub(crate) use item::{ItemShape, PassAttr, item_head, item_shape, parse_pass_attr};

@@ -12,8 +12,8 @@ struct BrokenContext<'cx> {
     pub src: ::zenfg_runtime::__private::SampledTextureView<'cx>,
     #[doc = "The view of `dst` (`#[storage_write]`)."]
     pub dst: ::zenfg_runtime::__private::StorageTextureWriteView<'cx>,
-    #[doc = "`params`, which has errors."]
-    pub params: ::zenfg_runtime::__private::Unusable,
+    #[doc = "`params`, whose view is not known while the pass has errors."]
+    pub params: ::zenfg_runtime::__private::BrokenView<'cx>,
 }
 impl<'f> ::zenfg_runtime::__private::Pass<'f> for Broken<'f> {
     type Kind = ::zenfg_runtime::__private::kind::Compute;

@@ -3,6 +3,7 @@
 
 use wgpu::{BindingResource, IndexFormat};
 
+use super::broken::BrokenView;
 use super::views::{
     IndexBufferView, IndirectBufferView, SampledTextureView, StorageBufferReadView, StorageBufferWriteView,
     StorageTextureReadView, StorageTextureWriteView, UniformBufferView, VertexBufferView,
@@ -79,9 +80,28 @@ pub trait AsIndirectArgs<'cx>: sealed::Sealed {
     fn indirect_args(&self) -> (&'cx wgpu::Buffer, u64);
 }
 
+macro_rules! sealed {
+    ($($view:ident),*) => {$(
+        impl sealed::Sealed for $view<'_> {}
+    )*};
+}
+
+sealed!(
+    SampledTextureView,
+    StorageTextureReadView,
+    StorageTextureWriteView,
+    StorageBufferReadView,
+    StorageBufferWriteView,
+    UniformBufferView,
+    VertexBufferView,
+    IndexBufferView,
+    IndirectBufferView,
+    BrokenView
+);
+
 macro_rules! capability {
     ($trait:ident :: $method:ident -> $out:ty { $($view:ident => |$v:ident| $body:expr;)* }) => {$(
-        impl sealed::Sealed for $view<'_> {}
+        #[diagnostic::do_not_recommend]
         impl<'cx> $trait<'cx> for $view<'cx> {
             fn $method(&self) -> $out {
                 let $v = self;
@@ -93,24 +113,30 @@ macro_rules! capability {
 
 capability!(AsSampledBinding::sampled_binding -> BindingResource<'cx> {
     SampledTextureView => |v| v.binding();
+    BrokenView => |v| v.binding();
 });
 capability!(AsStorageBinding::storage_binding -> BindingResource<'cx> {
     StorageTextureReadView => |v| v.binding();
     StorageTextureWriteView => |v| v.binding();
     StorageBufferReadView => |v| v.binding();
     StorageBufferWriteView => |v| v.binding();
+    BrokenView => |v| v.binding();
 });
 capability!(AsUniformBinding::uniform_binding -> BindingResource<'cx> {
     UniformBufferView => |v| v.binding();
+    BrokenView => |v| v.binding();
 });
 capability!(AsVertexSlice::vertex_slice -> wgpu::BufferSlice<'cx> {
     VertexBufferView => |v| v.slice();
+    BrokenView => |v| v.slice();
 });
 capability!(AsIndexSlice::index_slice -> wgpu::BufferSlice<'cx> {
     IndexBufferView => |v| v.slice();
+    BrokenView => |v| v.slice();
 });
 capability!(AsIndirectArgs::indirect_args -> (&'cx wgpu::Buffer, u64) {
     IndirectBufferView => |v| (v.buffer(), v.offset());
+    BrokenView => |v| (v.buffer(), v.offset());
 });
 
 /// Draw calls of a render pass that take views of a derived pass.

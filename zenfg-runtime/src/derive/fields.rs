@@ -1,7 +1,8 @@
 //! One trait per field attribute, implemented by the handle types the
 //! attribute accepts. The field's type picks the implementation, so texture
 //! versus buffer is decided by the type, and an attribute on a handle of the
-//! wrong kind is a compile error that says which attribute fits.
+//! wrong kind is a compile error that says which attribute fits. The traits
+//! are sealed: no type outside this crate can implement them.
 
 use crate::context::ExecutionResources;
 use crate::error::Result;
@@ -16,6 +17,7 @@ use crate::token::{
 };
 use crate::types::{AccessRole, WriteContents};
 
+use super::sealed::Handle;
 use super::views::{
     AttachmentView, BufferBytes, BufferCopyDstView, BufferCopySrcView, IndexBufferView, IndirectBufferView,
     SampledTextureView, StorageBufferReadView, StorageBufferWriteView, StorageTextureReadView, StorageTextureWriteView,
@@ -71,7 +73,7 @@ macro_rules! field_trait {
     ) => {
         $(#[$doc])*
         #[diagnostic::on_unimplemented(message = $message, label = $label, note = $note)]
-        pub trait $trait<'frame> {
+        pub trait $trait<'frame>: Handle {
             /// The access role this handle type gets under the attribute.
             const ROLE: AccessRole;
             /// The role marker of the declared token.
@@ -219,17 +221,22 @@ field_trait! {
     label = "not a texture handle",
     note = "a resolve target is a `Texture`, `TextureView` or `SurfaceTexture`"
 )]
-pub trait ResolveTargetField<'frame> {
+pub trait ResolveTargetField<'frame>: Handle {
     /// The role of the resolve access.
     const ROLE: AccessRole;
+    /// The role marker of the access the resolve is declared with: its
+    /// source's color attachment.
+    type Marker: AccessMarker;
     /// The target of the resolve.
     fn target(self) -> TextureTarget<'frame>;
 }
 
 macro_rules! resolve_target {
     ($($handle:ident),*) => {$(
+        #[diagnostic::do_not_recommend]
         impl<'frame> ResolveTargetField<'frame> for $handle<'frame> {
             const ROLE: AccessRole = AccessRole::ColorAttachment;
+            type Marker = ColorAttachment;
 
             fn target(self) -> TextureTarget<'frame> {
                 self.into()
@@ -254,6 +261,7 @@ macro_rules! texture_role {
         @impl $handle:ident, $trait:ident, $marker:ident, $view:ident { $field:ident: $resolve:ident },
         |$this:ident, $builder:ident $(, $arg:ident: $arg_ty:ty)*| $declare:expr
     ) => {
+        #[diagnostic::do_not_recommend]
         impl<'frame> $trait<'frame> for $handle<'frame> {
             const ROLE: AccessRole = AccessRole::$marker;
             type Marker = $marker;
@@ -320,6 +328,7 @@ macro_rules! buffer_role {
         buffer_role!(@impl BufferSlice, $trait, $marker, $view, |$slice, $builder $(, $arg: $arg_ty)*| $declare);
     };
     (@impl $handle:ident, $trait:ident, $marker:ident, $view:ident, |$slice:ident, $builder:ident $(, $arg:ident: $arg_ty:ty)*| $declare:expr) => {
+        #[diagnostic::do_not_recommend]
         impl<'frame> $trait<'frame> for $handle<'frame> {
             const ROLE: AccessRole = AccessRole::$marker;
             type Marker = $marker;

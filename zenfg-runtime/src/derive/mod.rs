@@ -14,11 +14,13 @@
 //! change the frame. Roots are marked after the pass is recorded; a failing root
 //! is returned and leaves the pass recorded.
 
+mod broken;
 mod capability;
 mod fields;
 mod kinds;
 pub(crate) mod private;
 mod roots;
+mod sealed;
 mod table;
 mod views;
 

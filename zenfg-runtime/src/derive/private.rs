@@ -7,6 +7,7 @@ pub use std::vec::Vec;
 pub use wgpu;
 
 pub use super::Pass;
+pub use super::broken::BrokenView;
 pub use super::fields::{
     ColorAttachmentField, CopyDstField, CopySrcField, DeclaredBytes, DepthAttachmentField, DepthReadField, IndexField,
     IndirectField, ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField,
@@ -33,9 +34,13 @@ pub use crate::record::pass::PassBuilder;
 pub use crate::token::kind;
 pub use crate::types::{AccessMode, AccessRole, NodeKind, RootReason, WriteContents};
 
-/// The type of a context field whose attribute has errors (the crate does
-/// not compile, so no value of it is ever needed).
-pub enum Unusable {}
+/// A value of no role marker type. The do-nothing impl beside a field whose
+/// handle type, by its name, its attribute cannot take assigns it to the
+/// field's role marker. That fails to compile when the type misses the role
+/// trait (the error reported), and also when it has it, which only a handle
+/// imported under another handle's name does: so the impl never compiles,
+/// and the type's name says why in the second case.
+pub struct MisleadingHandleName;
 
 /// A clear color given as `clear = ..` on a color attachment.
 pub trait IntoClearColor {

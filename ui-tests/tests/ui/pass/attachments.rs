@@ -46,6 +46,60 @@ struct Resolve<'f> {
 }
 
 #[derive(Pass)]
+#[pass(render)]
+struct ResolveIntoTextures<'f> {
+    #[color_attachment(clear = Color::BLACK)]
+    msaa: Texture<'f>,
+    #[resolve_target(source = msaa)]
+    resolved: Texture<'f>,
+    #[color_attachment(load)]
+    msaa_view: TextureView<'f>,
+    #[resolve_target(source = msaa_view)]
+    resolved_view: TextureView<'f>,
+}
+
+#[derive(Pass)]
+#[pass(render)]
+struct DepthOnAView<'f> {
+    #[depth_attachment(clear = 1.0)]
+    depth: TextureView<'f>,
+}
+
+#[derive(Pass)]
+#[pass(render)]
+struct DepthOnASurface<'f> {
+    #[depth_attachment(load, store)]
+    depth: SurfaceTexture<'f>,
+}
+
+#[derive(Pass)]
+#[pass(render)]
+struct DepthReadTexture<'f> {
+    #[color_attachment(load)]
+    color: Texture<'f>,
+    #[depth_read]
+    depth: Texture<'f>,
+}
+
+#[derive(Pass)]
+#[pass(render)]
+struct DepthReadSurface<'f> {
+    #[color_attachment(load)]
+    color: Texture<'f>,
+    #[depth_read]
+    depth: SurfaceTexture<'f>,
+}
+
+#[derive(Pass)]
+#[pass(render)]
+struct DepthReadOptional<'f> {
+    #[color_attachment(load)]
+    color: Texture<'f>,
+    #[depth_read]
+    depth: Option<Texture<'f>>,
+}
+
+#[derive(Pass)]
 #[pass(command)]
 struct OwnRenderPass<'f> {
     #[color_attachment(load)]

@@ -37,6 +37,8 @@ struct Dispatch<'f> {
 struct Copy<'f> {
     #[copy_src]
     src: BufferSlice<'f>,
+    #[copy_src]
+    whole: Buffer<'f>,
     #[copy_dst(overwrite)]
     dst: Buffer<'f>,
     #[copy_dst(preserve)]

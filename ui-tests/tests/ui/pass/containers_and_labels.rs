@@ -22,6 +22,17 @@ struct Mrt<'f> {
 
 #[derive(Pass)]
 #[pass(compute)]
+struct Gather<'f> {
+    #[storage_read]
+    buffers: Vec<Buffer<'f>>,
+    #[uniform]
+    params: Vec<BufferSlice<'f>>,
+    #[storage_write(overwrite)]
+    outputs: Vec<BufferSlice<'f>>,
+}
+
+#[derive(Pass)]
+#[pass(compute)]
 struct Downsample<'f> {
     #[label]
     label: String,

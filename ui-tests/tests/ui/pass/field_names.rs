@@ -1,5 +1,5 @@
-//! Field names that the generated code also uses internally do not clash
-//! with it.
+//! Field and lifetime names that the generated code also uses internally do
+//! not clash with it.
 
 use zenfg_runtime::prelude::*;
 
@@ -21,6 +21,25 @@ struct Names<'f> {
     handle: Vec<TextureView<'f>>,
     #[storage_read]
     item: BufferSlice<'f>,
+}
+
+/// A pass whose lifetime has the name the context's lifetime would have.
+#[derive(Pass)]
+#[pass(compute)]
+struct Exec<'cx> {
+    #[sampled]
+    src: Texture<'cx>,
+    #[storage_write(overwrite)]
+    dst: Texture<'cx>,
+}
+
+fn record<'cx>(frame: &mut Frame<'cx>, pass: Exec<'cx>) -> Result<(), FrameGraphError> {
+    frame.add(pass, |mut cx: ExecContext<'_>| {
+        let _entries = [cx.src.binding(), cx.dst.binding()];
+        cx.pass.dispatch_workgroups(1, 1, 1);
+        Ok(())
+    })?;
+    Ok(())
 }
 
 fn main() {}

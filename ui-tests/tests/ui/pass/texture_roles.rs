@@ -13,10 +13,16 @@ struct Textures<'f> {
     sampled_surface: SurfaceTexture<'f>,
     #[storage_read]
     storage_read: TextureView<'f>,
+    #[storage_read]
+    storage_read_texture: Texture<'f>,
+    #[storage_read]
+    storage_read_surface: SurfaceTexture<'f>,
     #[storage_write(overwrite)]
     overwrite: Texture<'f>,
     #[storage_write(preserve)]
     preserve: TextureView<'f>,
+    #[storage_write(overwrite)]
+    overwrite_surface: SurfaceTexture<'f>,
 }
 
 #[derive(Pass)]
@@ -24,6 +30,8 @@ struct Textures<'f> {
 struct Copies<'f> {
     #[copy_src]
     src: Texture<'f>,
+    #[copy_src]
+    surface_src: SurfaceTexture<'f>,
     #[copy_dst(overwrite)]
     dst: TextureView<'f>,
     #[copy_dst(preserve)]

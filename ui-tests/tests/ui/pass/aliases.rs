@@ -1,0 +1,31 @@
+//! Handle types spelled through a path or an alias, which only the role
+//! traits resolve.
+
+use zenfg_runtime::prelude::*;
+
+type Scratch<'f> = Buffer<'f>;
+type Target<'f> = zenfg_runtime::TextureView<'f>;
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Aliased<'f> {
+    #[storage_read]
+    scratch: Scratch<'f>,
+    #[storage_write(overwrite)]
+    target: Target<'f>,
+    #[sampled]
+    full_path: zenfg_runtime::Texture<'f>,
+    #[uniform]
+    params: Option<Scratch<'f>>,
+}
+
+fn record<'f>(frame: &mut Frame<'f>, pass: Aliased<'f>) -> Result<(), FrameGraphError> {
+    frame.add(pass, |cx: AliasedContext<'_>| {
+        let _entries = [cx.scratch.binding(), cx.target.binding(), cx.full_path.binding()];
+        let _ = cx.params.map(|params| params.binding());
+        Ok(())
+    })?;
+    Ok(())
+}
+
+fn main() {}
