@@ -4,6 +4,8 @@ use std::fmt::{self, Write};
 
 use serde::{Deserialize, Serialize};
 
+use crate::FRAME_GRAPH_SNAPSHOT_MAX_ISSUES;
+
 /// How serious an issue is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -57,6 +59,56 @@ impl fmt::Display for SnapshotIssue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let path = if self.path.is_empty() { "the document root" } else { &self.path };
         write!(f, "{} at {}: {}", self.code, path, self.message)
+    }
+}
+
+/// Code of the issue that ends a list cut short at [`FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`].
+pub(crate) const TOO_MANY_ISSUES: &str = "too-many-issues";
+
+/// The issues of one validation or decoding call, shared by all of its phases.
+///
+/// The first [`FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] issues are kept; later ones are only
+/// counted, so a hostile document cannot make the list outgrow a fixed size, and
+/// [`Issues::into_vec`] ends the list with one `too-many-issues` error that says how many
+/// were left out.
+#[derive(Debug, Default)]
+pub(crate) struct Issues {
+    kept: Vec<SnapshotIssue>,
+    /// Issues found once `kept` was full.
+    dropped: usize,
+}
+
+impl Issues {
+    /// An empty collection.
+    pub(crate) fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether no issue has been found, kept or not.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.kept.is_empty() && self.dropped == 0
+    }
+
+    /// Records an error issue, or only counts it once the cap is reached.
+    pub(crate) fn error(&mut self, code: &str, path: impl Into<String>, message: impl Into<String>) {
+        if self.kept.len() < FRAME_GRAPH_SNAPSHOT_MAX_ISSUES {
+            self.kept.push(SnapshotIssue::error(code, path, message));
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// The kept issues, followed by one `too-many-issues` error at path `""` when any
+    /// were left out.
+    pub(crate) fn into_vec(mut self) -> Vec<SnapshotIssue> {
+        if self.dropped > 0 {
+            let message = format!(
+                "Validation stopped reporting after {FRAME_GRAPH_SNAPSHOT_MAX_ISSUES} issues; it found {} more.",
+                self.dropped
+            );
+            self.kept.push(SnapshotIssue::error(TOO_MANY_ISSUES, "", message));
+        }
+        self.kept
     }
 }
 
@@ -140,5 +192,35 @@ mod tests {
         let mut out = String::from("x");
         push_quoted(&mut out, "\u{0}");
         assert_eq!(out, "x\"\\u0000\"");
+    }
+
+    fn found(count: usize) -> Vec<SnapshotIssue> {
+        let mut issues = Issues::new();
+        assert!(issues.is_empty());
+        for position in 0..count {
+            issues.error("invalid-type", format!("/{position}"), "Expected an object.");
+        }
+        assert_eq!(issues.is_empty(), count == 0);
+        issues.into_vec()
+    }
+
+    #[test]
+    fn issues_up_to_the_cap_are_all_kept() {
+        assert_eq!(found(0), vec![]);
+        let issues = found(FRAME_GRAPH_SNAPSHOT_MAX_ISSUES);
+        assert_eq!(issues.len(), FRAME_GRAPH_SNAPSHOT_MAX_ISSUES);
+        assert!(issues.iter().enumerate().all(|(position, issue)| issue.path == format!("/{position}")));
+    }
+
+    #[test]
+    fn issues_beyond_the_cap_are_counted_in_one_final_error() {
+        let max = FRAME_GRAPH_SNAPSHOT_MAX_ISSUES;
+        for (extra, more) in [(1, "1"), (12_345, "12345")] {
+            let issues = found(max + extra);
+            assert_eq!(issues.len(), max + 1);
+            assert_eq!(issues[max - 1].path, format!("/{}", max - 1));
+            let message = format!("Validation stopped reporting after {max} issues; it found {more} more.");
+            assert_eq!(issues[max], SnapshotIssue::error("too-many-issues", "", message));
+        }
     }
 }

@@ -132,6 +132,18 @@ pub const FRAME_GRAPH_SNAPSHOT_VERSION: SnapshotVersion = SnapshotVersion { majo
 /// array or object one more than its deepest item.
 pub const FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH: usize = 64;
 
+/// The most issues that one validation or decoding call keeps.
+///
+/// Issues found beyond it are counted but not kept, and the list then ends with one more
+/// error: code `too-many-issues`, path `""`, message `Validation stopped reporting after
+/// 10000 issues; it found N more.`, where `N` is how many more the call would have
+/// returned without the cap. A list therefore holds at most this many issues plus one.
+/// Uncapped, a hostile document could make its list hundreds of times larger than itself:
+/// three bytes of text (`{},` in `graph.nodes`) yield ten issues of about 180 bytes each.
+/// Ten thousand keeps a list to a few megabytes and still reports any document that a
+/// person would fix by hand in full.
+pub const FRAME_GRAPH_SNAPSHOT_MAX_ISSUES: usize = 10_000;
+
 /// Validates `snapshot` like [`validate_typed_frame_graph_snapshot`], then writes it as
 /// compact canonical JSON: keys sorted, integral numbers as integers, no whitespace.
 /// Writes nothing on failure.

@@ -10,8 +10,9 @@ use std::cell::Cell;
 use common::{dismantle, nested_arrays, read_text, triples};
 use serde_json::{Value, json};
 use zenfg_snapshot::{
-    SnapshotDecodeError, SnapshotDecodeResult, SnapshotGroup, decode_frame_graph_snapshot, parse_frame_graph_snapshot,
-    parse_frame_graph_snapshot_bytes, to_json, validate_frame_graph_snapshot, validate_typed_frame_graph_snapshot,
+    FRAME_GRAPH_SNAPSHOT_MAX_ISSUES, SnapshotDecodeError, SnapshotDecodeResult, SnapshotGroup, SnapshotIssue,
+    decode_frame_graph_snapshot, parse_frame_graph_snapshot, parse_frame_graph_snapshot_bytes, to_json,
+    validate_frame_graph_snapshot, validate_typed_frame_graph_snapshot,
 };
 
 /// The system allocator, counting per thread the bytes allocated and not yet freed, and
@@ -137,6 +138,13 @@ fn not_an_object(path: &str) -> Vec<(String, String, String)> {
 
 fn invalid_json() -> Vec<(String, String, String)> {
     issue("invalid-json", "", "Invalid JSON.")
+}
+
+/// The issue that ends a list of `found` issues cut short at the cap.
+fn too_many_issues(found: usize) -> SnapshotIssue {
+    let max = FRAME_GRAPH_SNAPSHOT_MAX_ISSUES;
+    let message = format!("Validation stopped reporting after {max} issues; it found {} more.", found - max);
+    SnapshotIssue::error("too-many-issues", "", message)
 }
 
 fn too_deep(path: &str) -> Vec<(String, String, String)> {
@@ -470,8 +478,13 @@ fn long_group_chains_and_cycles_are_checked_in_linear_time() {
     document["graph"]["groups"] = Value::Array(chain);
     assert_eq!(validate_frame_graph_snapshot(&document), vec![]);
 
+    // Every group now cycles and the first one also comes before its parent: one issue
+    // more than there are groups, reported up to the cap and counted beyond it.
     document["graph"]["groups"][0]["parentId"] = json!(format!("group:{}", count - 1));
     let issues = validate_frame_graph_snapshot(&document);
-    assert_eq!(issues.iter().filter(|issue| issue.code == "group-cycle").count(), count);
+    let max = FRAME_GRAPH_SNAPSHOT_MAX_ISSUES;
+    assert_eq!(issues.len(), max + 1);
+    assert_eq!(issues.iter().filter(|issue| issue.code == "group-cycle").count(), max - 1);
     assert_eq!(issues.iter().filter(|issue| issue.code == "invalid-group-order").count(), 1);
+    assert_eq!(issues[max], too_many_issues(count + 1));
 }

@@ -25,8 +25,9 @@
 use serde_json::{Map, Value};
 
 use crate::SnapshotIssue;
+use crate::issue::Issues;
 use crate::pointer::{field, index};
-use crate::validate::{safe_integer, validate_typed_frame_graph_snapshot};
+use crate::validate::{checked_value, safe_integer};
 use crate::wire::{
     FrameGraphSnapshotV1, SnapshotAccess, SnapshotAccessKind, SnapshotAccessMode, SnapshotAllocation,
     SnapshotAllocationReport, SnapshotBufferRange, SnapshotCapture, SnapshotCpuTimings, SnapshotDependency,
@@ -55,22 +56,20 @@ pub(crate) fn warning() -> SnapshotIssue {
     )
 }
 
-/// Checks and converts a Legacy V0 capture, then validates the result as 1.2.
-pub(crate) fn migrate(document: &Value) -> Result<FrameGraphSnapshotV1, Vec<SnapshotIssue>> {
-    let mut reader = Reader { issues: Vec::new() };
-    let converted = reader.document(document);
-    match converted {
-        Some(snapshot) if reader.issues.is_empty() => {
-            validate_typed_frame_graph_snapshot(&snapshot).map_err(|error| error.issues().to_vec())?;
-            Ok(snapshot)
-        }
-        _ => Err(reader.issues),
+/// Checks and converts a Legacy V0 capture, then validates the result as 1.2. Returns
+/// `None` with the issues in `issues` when either step fails.
+pub(crate) fn migrate(document: &Value, issues: &mut Issues) -> Option<FrameGraphSnapshotV1> {
+    let converted = Reader { issues: &mut *issues }.document(document);
+    let snapshot = converted.filter(|_| issues.is_empty())?;
+    match checked_value(&snapshot, issues) {
+        Ok(Some(_)) => Some(snapshot),
+        Ok(None) | Err(_) => None,
     }
 }
 
 /// Reads the source, one field at a time; every `None` comes with at least one issue.
-struct Reader {
-    issues: Vec<SnapshotIssue>,
+struct Reader<'i> {
+    issues: &'i mut Issues,
 }
 
 /// A converted `compilation` part.
@@ -80,9 +79,9 @@ struct Compilation {
     groups_known: bool,
 }
 
-impl Reader {
+impl Reader<'_> {
     fn error(&mut self, code: &str, path: &str, message: impl Into<String>) {
-        self.issues.push(SnapshotIssue::error(code, path, message));
+        self.issues.error(code, path, message);
     }
 
     fn object<'v>(&mut self, value: Option<&'v Value>, path: &str) -> Option<&'v Map<String, Value>> {

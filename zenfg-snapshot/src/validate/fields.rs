@@ -9,26 +9,25 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use crate::SnapshotIssue;
 use crate::canonical::MAX_SAFE_INTEGER;
-use crate::issue::quoted_in;
+use crate::issue::{Issues, quoted_in};
 use crate::pointer::{field, index};
 use crate::wire::WireEnum;
 
-/// Collects issues for one document.
-pub(crate) struct Fields {
-    pub(crate) issues: Vec<SnapshotIssue>,
+/// Checks the fields of one document, reporting into the issues of the call.
+pub(crate) struct Fields<'i> {
+    issues: &'i mut Issues,
     /// `Snapshot 1.2` or `Snapshot 1.1`, as unexpected-property messages name the format.
     format_name: &'static str,
 }
 
-impl Fields {
-    pub(crate) fn new(format_name: &'static str) -> Self {
-        Self { issues: Vec::new(), format_name }
+impl<'i> Fields<'i> {
+    pub(crate) fn new(format_name: &'static str, issues: &'i mut Issues) -> Self {
+        Self { issues, format_name }
     }
 
     pub(crate) fn error(&mut self, code: &str, path: impl Into<String>, message: impl Into<String>) {
-        self.issues.push(SnapshotIssue::error(code, path, message));
+        self.issues.error(code, path, message);
     }
 
     pub(crate) fn object<'v>(&mut self, value: Option<&'v Value>, path: &str) -> Option<&'v Map<String, Value>> {

@@ -7,8 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::UnavailableFacts;
-use crate::SnapshotIssue;
-use crate::issue::quoted_in;
+use crate::issue::{Issues, quoted_in};
 use crate::wire::{
     FrameGraphSnapshotV1, SnapshotAccess, SnapshotAllocationReport, SnapshotCpuTimings, SnapshotGpuTimings,
     SnapshotInitialContents, SnapshotMigrationSourceFormat, SnapshotNode, SnapshotNodeKind, SnapshotResource,
@@ -18,10 +17,10 @@ use crate::wire::{
 
 const FACTS_PATH: &str = "/capture/migration/unavailableFacts";
 
-/// Every semantic issue of `snapshot`. `declares_migration` tells whether the source
-/// document carried migration provenance, which relaxes required initial contents.
-pub(crate) fn validate(snapshot: &FrameGraphSnapshotV1, declares_migration: bool) -> Vec<SnapshotIssue> {
-    let mut check = Semantic::new(snapshot, declares_migration);
+/// Reports every semantic issue of `snapshot`. `declares_migration` tells whether the
+/// source document carried migration provenance, which relaxes required initial contents.
+pub(crate) fn validate(snapshot: &FrameGraphSnapshotV1, declares_migration: bool, issues: &mut Issues) {
+    let mut check = Semantic::new(snapshot, declares_migration, issues);
     check.declared_ids();
     check.availability();
     check.groups();
@@ -34,7 +33,6 @@ pub(crate) fn validate(snapshot: &FrameGraphSnapshotV1, declares_migration: bool
     check.segments();
     check.timings();
     check.diagnostics();
-    check.issues
 }
 
 #[derive(Clone, Copy)]
@@ -58,12 +56,12 @@ impl Table {
     }
 }
 
-struct Semantic<'s> {
+struct Semantic<'s, 'i> {
     snapshot: &'s FrameGraphSnapshotV1,
     declares_migration: bool,
     legacy: bool,
     facts: UnavailableFacts,
-    issues: Vec<SnapshotIssue>,
+    issues: &'i mut Issues,
     groups: HashMap<&'s str, usize>,
     nodes: HashMap<&'s str, usize>,
     resources: HashMap<&'s str, usize>,
@@ -80,8 +78,8 @@ fn first_index<'s, T>(items: &'s [T], id: impl Fn(&'s T) -> &'s str) -> HashMap<
     map
 }
 
-impl<'s> Semantic<'s> {
-    fn new(snapshot: &'s FrameGraphSnapshotV1, declares_migration: bool) -> Self {
+impl<'s, 'i> Semantic<'s, 'i> {
+    fn new(snapshot: &'s FrameGraphSnapshotV1, declares_migration: bool, issues: &'i mut Issues) -> Self {
         let graph = &snapshot.graph;
         let allocations: &[_] = match &snapshot.memory.allocation_report {
             SnapshotAllocationReport::Available { allocations } => allocations,
@@ -98,7 +96,7 @@ impl<'s> Semantic<'s> {
             declares_migration,
             legacy,
             facts: UnavailableFacts::of(snapshot),
-            issues: Vec::new(),
+            issues,
             groups: first_index(&graph.groups, |g| &g.id),
             nodes: first_index(&graph.nodes, |n| &n.id),
             resources: first_index(&graph.resources, |r| &r.id),
@@ -109,7 +107,7 @@ impl<'s> Semantic<'s> {
     }
 
     fn error(&mut self, code: &str, path: impl Into<String>, message: impl Into<String>) {
-        self.issues.push(SnapshotIssue::error(code, path, message));
+        self.issues.error(code, path, message);
     }
 
     fn lookup(&self, table: Table, id: &str) -> Option<usize> {

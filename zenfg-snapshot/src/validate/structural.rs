@@ -11,6 +11,7 @@ use super::extensions::{DEPTH_EXCEEDED_MESSAGE, exceeds_depth, is_valid_name};
 use super::fields::Fields;
 use super::{Profile, UnavailableFacts};
 use crate::FRAME_GRAPH_SNAPSHOT_FORMAT;
+use crate::issue::Issues;
 use crate::pointer::{field, index};
 use crate::wire::{
     SnapshotAccessKind, SnapshotAccessMode, SnapshotDependencyKind, SnapshotDiagnosticSeverity,
@@ -22,23 +23,22 @@ use crate::wire::{
 const STATUS: &[&str] = &["available", "unavailable"];
 
 /// Checks one array item at a path.
-type Check = fn(&mut Structure, &Value, &str);
+type Check<'i> = fn(&mut Structure<'i>, &Value, &str);
 
-/// Every structural issue of `value` read as a document of `profile`.
-pub(crate) fn validate(value: &Value, profile: Profile) -> Vec<crate::SnapshotIssue> {
-    let mut structure =
-        Structure { fields: Fields::new(profile.format_name()), profile, facts: UnavailableFacts::declared_in(value) };
+/// Reports every structural issue of `value` read as a document of `profile`.
+pub(crate) fn validate(value: &Value, profile: Profile, issues: &mut Issues) {
+    let facts = UnavailableFacts::declared_in(value);
+    let mut structure = Structure { fields: Fields::new(profile.format_name(), issues), profile, facts };
     structure.document(value);
-    structure.fields.issues
 }
 
-struct Structure {
-    fields: Fields,
+struct Structure<'i> {
+    fields: Fields<'i>,
     profile: Profile,
     facts: UnavailableFacts,
 }
 
-impl Structure {
+impl<'i> Structure<'i> {
     fn document(&mut self, value: &Value) {
         let Some(doc) = self.fields.object(Some(value), "") else {
             return;
@@ -69,7 +69,7 @@ impl Structure {
     }
 
     /// Checks each item of an array-valued table with `check`.
-    fn table(&mut self, value: Option<&Value>, path: &str, check: Check) {
+    fn table(&mut self, value: Option<&Value>, path: &str, check: Check<'i>) {
         if let Some(items) = self.fields.array(value, path) {
             for (position, item) in items.iter().enumerate() {
                 check(self, item, &index(path, position));
@@ -83,7 +83,7 @@ impl Structure {
         map: &'v Map<String, Value>,
         path: &str,
         key: &str,
-        check: impl FnOnce(&mut Fields, Option<&'v Value>, &str) -> T,
+        check: impl FnOnce(&mut Fields<'i>, Option<&'v Value>, &str) -> T,
     ) -> Option<T> {
         let value = map.get(key)?;
         Some(check(&mut self.fields, Some(value), &field(path, key)))
@@ -95,7 +95,7 @@ impl Structure {
         map: &'v Map<String, Value>,
         path: &str,
         key: &str,
-        check: impl FnOnce(&mut Fields, Option<&'v Value>, &str) -> T,
+        check: impl FnOnce(&mut Fields<'i>, Option<&'v Value>, &str) -> T,
     ) -> T {
         let value = self.fields.required(map, path, key);
         check(&mut self.fields, value, &field(path, key))
@@ -165,7 +165,7 @@ impl Structure {
         let Some(map) = self.fields.object(value, path) else {
             return;
         };
-        let tables: [(&str, Check); 8] = [
+        let tables: [(&str, Check<'i>); 8] = [
             ("groups", Self::group),
             ("nodes", Self::node),
             ("resources", Self::resource),

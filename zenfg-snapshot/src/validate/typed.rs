@@ -3,10 +3,11 @@
 use serde_json::Value;
 
 use super::extensions::{DEPTH_EXCEEDED_MESSAGE, exceeds_depth};
-use super::validate_frame_graph_snapshot;
+use super::validate_value;
+use crate::SnapshotJsonError;
+use crate::issue::Issues;
 use crate::pointer::field;
 use crate::wire::{FrameGraphSnapshotV1, SnapshotCpuTimings, SnapshotGpuTimings};
-use crate::{SnapshotIssue, SnapshotJsonError};
 
 /// Runs the complete validator on a typed snapshot, exactly as on its JSON form.
 ///
@@ -22,41 +23,47 @@ pub fn validate_typed_frame_graph_snapshot(snapshot: &FrameGraphSnapshotV1) -> R
 
 /// The JSON form of `snapshot`, once the complete validator accepts it.
 pub(crate) fn validated_value(snapshot: &FrameGraphSnapshotV1) -> Result<Value, SnapshotJsonError> {
-    let mut issues = non_finite_numbers(snapshot);
+    let mut issues = Issues::new();
+    match checked_value(snapshot, &mut issues)? {
+        Some(value) => Ok(value),
+        None => Err(SnapshotJsonError::Validation { issues: issues.into_vec() }),
+    }
+}
+
+/// The JSON form of `snapshot` when the complete validator accepts it, or `None` with the
+/// issues in `issues`.
+pub(crate) fn checked_value(snapshot: &FrameGraphSnapshotV1, issues: &mut Issues) -> serde_json::Result<Option<Value>> {
+    non_finite_numbers(snapshot, issues);
     for (name, value) in &snapshot.extensions {
         if exceeds_depth(value) {
-            issues.push(SnapshotIssue::error(
-                "extension-depth-exceeded",
-                field("/extensions", name),
-                DEPTH_EXCEEDED_MESSAGE,
-            ));
+            issues.error("extension-depth-exceeded", field("/extensions", name), DEPTH_EXCEEDED_MESSAGE);
         }
     }
     if !issues.is_empty() {
-        return Err(SnapshotJsonError::Validation { issues });
+        return Ok(None);
     }
     let value = serde_json::to_value(snapshot)?;
-    let issues = validate_frame_graph_snapshot(&value);
-    if issues.is_empty() { Ok(value) } else { Err(SnapshotJsonError::Validation { issues }) }
+    validate_value(&value, issues);
+    Ok(issues.is_empty().then_some(value))
 }
 
-fn non_finite_numbers(snapshot: &FrameGraphSnapshotV1) -> Vec<SnapshotIssue> {
-    let mut numbers: Vec<(String, f64)> = Vec::new();
+/// Reports every timing number that JSON cannot carry.
+fn non_finite_numbers(snapshot: &FrameGraphSnapshotV1, issues: &mut Issues) {
+    let mut finite = |number: f64, path: String| {
+        if !number.is_finite() {
+            issues.error("invalid-json-value", path, "Expected a finite JSON number.");
+        }
+    };
     if let SnapshotCpuTimings::Available { execution_duration_micros, nodes } = &snapshot.timings.cpu {
-        numbers.push(("/timings/cpu/executionDurationMicros".to_owned(), *execution_duration_micros));
+        finite(*execution_duration_micros, "/timings/cpu/executionDurationMicros".to_owned());
         for (position, node) in nodes.iter().enumerate() {
-            numbers.push((format!("/timings/cpu/nodes/{position}/durationMicros"), node.duration_micros));
+            finite(node.duration_micros, format!("/timings/cpu/nodes/{position}/durationMicros"));
         }
     }
     if let SnapshotGpuTimings::Available { frame_span_micros, nodes } = &snapshot.timings.gpu {
-        numbers.push(("/timings/gpu/frameSpanMicros".to_owned(), *frame_span_micros));
+        finite(*frame_span_micros, "/timings/gpu/frameSpanMicros".to_owned());
         for (position, node) in nodes.iter().enumerate() {
-            numbers.push((format!("/timings/gpu/nodes/{position}/durationMicros"), node.duration_micros));
+            finite(node.duration_micros, format!("/timings/gpu/nodes/{position}/durationMicros"));
         }
     }
-    numbers
-        .into_iter()
-        .filter(|(_, number)| !number.is_finite())
-        .map(|(path, _)| SnapshotIssue::error("invalid-json-value", path, "Expected a finite JSON number."))
-        .collect()
 }
