@@ -107,7 +107,7 @@ fn decode_value(value: &mut Value, issues: &mut Issues) -> Option<SnapshotDecode
             other => other.unsupported(issues),
         },
         _ => {
-            let message = format!("Expected FrameGraph Snapshot format \"{FRAME_GRAPH_SNAPSHOT_FORMAT}\".");
+            let message = || format!("Expected FrameGraph Snapshot format \"{FRAME_GRAPH_SNAPSHOT_FORMAT}\".");
             issues.error("unsupported-format", "/format", message);
             None
         }
@@ -151,7 +151,7 @@ impl Version {
 
     /// Reports the version as `unsupported-version`; never decodes.
     fn unsupported<T>(&self, issues: &mut Issues) -> Option<T> {
-        let message = match self {
+        let message = || match self {
             Self::Known(major, minor) => {
                 format!("Snapshot version {major}.{minor} is not supported; this Viewer supports 1.2.")
             }

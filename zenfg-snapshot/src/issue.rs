@@ -89,10 +89,11 @@ impl Issues {
         self.kept.is_empty() && self.dropped == 0
     }
 
-    /// Records an error issue, or only counts it once the cap is reached.
-    pub(crate) fn error(&mut self, code: &str, path: impl Into<String>, message: impl Into<String>) {
+    /// Records an error issue, or only counts it once the cap is reached; `path` and
+    /// `message` are only built for an issue that is kept.
+    pub(crate) fn error(&mut self, code: &str, path: impl IssueText, message: impl IssueText) {
         if self.kept.len() < FRAME_GRAPH_SNAPSHOT_MAX_ISSUES {
-            self.kept.push(SnapshotIssue::error(code, path, message));
+            self.kept.push(SnapshotIssue::error(code, path.into_text(), message.into_text()));
         } else {
             self.dropped += 1;
         }
@@ -109,6 +110,25 @@ impl Issues {
             self.kept.push(SnapshotIssue::error(TOO_MANY_ISSUES, "", message));
         }
         self.kept
+    }
+}
+
+/// The path or message of an issue: fixed text, or a closure that builds the text only
+/// for an issue that is kept.
+pub(crate) trait IssueText {
+    /// The text.
+    fn into_text(self) -> String;
+}
+
+impl IssueText for &str {
+    fn into_text(self) -> String {
+        self.to_owned()
+    }
+}
+
+impl<F: FnOnce() -> String> IssueText for F {
+    fn into_text(self) -> String {
+        self()
     }
 }
 
@@ -198,7 +218,7 @@ mod tests {
         let mut issues = Issues::new();
         assert!(issues.is_empty());
         for position in 0..count {
-            issues.error("invalid-type", format!("/{position}"), "Expected an object.");
+            issues.error("invalid-type", || format!("/{position}"), "Expected an object.");
         }
         assert_eq!(issues.is_empty(), count == 0);
         issues.into_vec()
@@ -222,5 +242,24 @@ mod tests {
             let message = format!("Validation stopped reporting after {max} issues; it found {more} more.");
             assert_eq!(issues[max], SnapshotIssue::error("too-many-issues", "", message));
         }
+    }
+
+    #[test]
+    fn text_of_issues_beyond_the_cap_is_never_built() {
+        let built = std::cell::Cell::new(0);
+        let mut issues = Issues::new();
+        for _ in 0..FRAME_GRAPH_SNAPSHOT_MAX_ISSUES + 5 {
+            let path = || {
+                built.set(built.get() + 1);
+                "/a".to_owned()
+            };
+            let message = || {
+                built.set(built.get() + 1);
+                "Expected an object.".to_owned()
+            };
+            issues.error("invalid-type", path, message);
+        }
+        assert_eq!(built.get(), 2 * FRAME_GRAPH_SNAPSHOT_MAX_ISSUES);
+        assert_eq!(issues.into_vec().len(), FRAME_GRAPH_SNAPSHOT_MAX_ISSUES + 1);
     }
 }

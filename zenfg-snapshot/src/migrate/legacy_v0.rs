@@ -25,7 +25,7 @@
 use serde_json::{Map, Value};
 
 use crate::SnapshotIssue;
-use crate::issue::Issues;
+use crate::issue::{IssueText, Issues};
 use crate::pointer::{field, index};
 use crate::validate::{checked_value, safe_integer};
 use crate::wire::{
@@ -80,7 +80,7 @@ struct Compilation {
 }
 
 impl Reader<'_> {
-    fn error(&mut self, code: &str, path: &str, message: impl Into<String>) {
+    fn error(&mut self, code: &str, path: impl IssueText, message: impl IssueText) {
         self.issues.error(code, path, message);
     }
 
@@ -132,7 +132,7 @@ impl Reader<'_> {
         if integer.is_none() {
             let message =
                 if positive { "Expected a positive safe integer." } else { "Expected a non-negative safe integer." };
-            self.error("legacy-number", &field(path, key), message);
+            self.error("legacy-number", || field(path, key), message);
         }
         integer
     }
@@ -145,7 +145,7 @@ impl Reader<'_> {
     fn duration(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<f64> {
         let number = map.get(key).and_then(Value::as_f64).filter(|&n| n >= 0.0);
         if number.is_none() {
-            self.error("legacy-number", &field(path, key), "Expected a finite non-negative number.");
+            self.error("legacy-number", || field(path, key), "Expected a finite non-negative number.");
         }
         number
     }
@@ -153,7 +153,7 @@ impl Reader<'_> {
     fn non_empty(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<String> {
         let text = map.get(key).and_then(Value::as_str).filter(|t| !t.is_empty());
         if text.is_none() {
-            self.error("legacy-string", &field(path, key), "Expected a non-empty string.");
+            self.error("legacy-string", || field(path, key), "Expected a non-empty string.");
         }
         text.map(str::to_owned)
     }
@@ -164,7 +164,7 @@ impl Reader<'_> {
             None => Some(None),
             Some(Value::String(text)) => Some(Some(text.clone())),
             Some(_) => {
-                self.error("legacy-string", &field(path, key), "Expected a string.");
+                self.error("legacy-string", || field(path, key), "Expected a string.");
                 None
             }
         }
@@ -173,7 +173,7 @@ impl Reader<'_> {
     fn boolean(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<bool> {
         let flag = map.get(key).and_then(Value::as_bool);
         if flag.is_none() {
-            self.error("legacy-boolean", &field(path, key), "Expected a boolean.");
+            self.error("legacy-boolean", || field(path, key), "Expected a boolean.");
         }
         flag
     }
@@ -181,8 +181,8 @@ impl Reader<'_> {
     fn one_of<T: WireEnum>(&mut self, map: &Map<String, Value>, path: &str, key: &str, tokens: &[&str]) -> Option<T> {
         let value = map.get(key).and_then(Value::as_str).filter(|token| tokens.contains(token)).and_then(T::parse);
         if value.is_none() {
-            let message = format!("Expected one of: {}.", tokens.join(", "));
-            self.error("legacy-enum", &field(path, key), message);
+            let message = || format!("Expected one of: {}.", tokens.join(", "));
+            self.error("legacy-enum", || field(path, key), message);
         }
         value
     }
@@ -348,11 +348,9 @@ impl Reader<'_> {
         let known = (1_u64 << flags.len()) - 1;
         let unknown = bits & !known;
         if unknown != 0 {
-            self.error(
-                "legacy-unknown-usage",
-                path,
-                format!("Legacy {kind} usage contains unknown bits {unknown:#x}."),
-            );
+            self.error("legacy-unknown-usage", path, || {
+                format!("Legacy {kind} usage contains unknown bits {unknown:#x}.")
+            });
             return None;
         }
         Some(flags.iter().enumerate().filter(|(bit, _)| bits & (1 << bit) != 0).map(|(_, &flag)| flag).collect())
@@ -418,7 +416,7 @@ impl Reader<'_> {
                 if map.contains_key("contents") {
                     self.error(
                         "legacy-access-contents",
-                        &field(path, "contents"),
+                        || field(path, "contents"),
                         "Legacy read access cannot declare contents.",
                     );
                     None
@@ -432,7 +430,7 @@ impl Reader<'_> {
                 } else {
                     self.error(
                         "legacy-access-contents",
-                        &field(path, "contents"),
+                        || field(path, "contents"),
                         "Legacy write access must declare contents.",
                     );
                     None
@@ -444,7 +442,7 @@ impl Reader<'_> {
         if read_produces_value {
             self.error(
                 "legacy-access-value",
-                &field(path, "producesValue"),
+                || field(path, "producesValue"),
                 "Legacy read access must set producesValue to false.",
             );
         }

@@ -145,7 +145,7 @@ fn semantic_pass(mut value: Value, profile: Profile, issues: &mut Issues) -> Opt
     let snapshot: FrameGraphSnapshotV1 = match serde_json::from_value(value) {
         Ok(snapshot) => snapshot,
         Err(error) => {
-            let message = format!("The document does not match the Snapshot 1.2 model: {error}.");
+            let message = || format!("The document does not match the Snapshot 1.2 model: {error}.");
             issues.error("invalid-structure", "", message);
             return None;
         }

@@ -266,8 +266,8 @@ impl<'i> Structure<'i> {
         {
             self.fields.error(
                 "invalid-initial-contents",
-                field(path, "initialContents"),
-                format!("{origin} resources must begin with undefined contents."),
+                || field(path, "initialContents"),
+                || format!("{origin} resources must begin with undefined contents."),
             );
         }
         self.optional(map, path, "groupId", |f, v, p| f.id(v, p, "group:"));
@@ -426,8 +426,8 @@ impl<'i> Structure<'i> {
             if mode != required {
                 self.fields.error(
                     "invalid-access-mode",
-                    field(path, "mode"),
-                    format!("Access kind \"{kind}\" requires mode \"{required}\"."),
+                    || field(path, "mode"),
+                    || format!("Access kind \"{kind}\" requires mode \"{required}\"."),
                 );
             }
         }
@@ -436,7 +436,7 @@ impl<'i> Structure<'i> {
                 if map.contains_key("contents") {
                     self.fields.error(
                         "unexpected-property",
-                        field(path, "contents"),
+                        || field(path, "contents"),
                         "Read access cannot declare contents.",
                     );
                 }
@@ -444,7 +444,7 @@ impl<'i> Structure<'i> {
                 if produces == Some(true) {
                     self.fields.error(
                         "invalid-read",
-                        field(path, "producesValue"),
+                        || field(path, "producesValue"),
                         "Read access must set producesValue to false.",
                     );
                 }
@@ -470,14 +470,14 @@ impl<'i> Structure<'i> {
                 if map.contains_key("bufferRange") {
                     self.fields.error(
                         "invalid-access-range",
-                        field(path, "bufferRange"),
+                        || field(path, "bufferRange"),
                         "Texture access cannot contain bufferRange.",
                     );
                 }
                 if kind.is_some_and(SnapshotAccessKind::is_texture_copy) && map.contains_key("textureViewId") {
                     self.fields.error(
                         "invalid-access-view",
-                        field(path, "textureViewId"),
+                        || field(path, "textureViewId"),
                         "Texture copy access cannot reference a texture view.",
                     );
                 }
@@ -486,14 +486,14 @@ impl<'i> Structure<'i> {
                 if map.contains_key("textureRegion") {
                     self.fields.error(
                         "invalid-access-range",
-                        field(path, "textureRegion"),
+                        || field(path, "textureRegion"),
                         "Buffer access cannot contain textureRegion.",
                     );
                 }
                 if map.contains_key("textureViewId") {
                     self.fields.error(
                         "invalid-access-view",
-                        field(path, "textureViewId"),
+                        || field(path, "textureViewId"),
                         "Buffer access cannot reference a texture view.",
                     );
                 }
@@ -596,14 +596,14 @@ impl<'i> Structure<'i> {
             if !map.contains_key("range") && !self.facts.roots_range {
                 self.fields.error(
                     "missing-root-fact",
-                    field(path, "range"),
+                    || field(path, "range"),
                     "Root range requires explicit Legacy unavailability when absent.",
                 );
             }
             if !map.contains_key("resolution") && !self.facts.roots_resolution {
                 self.fields.error(
                     "missing-root-fact",
-                    field(path, "resolution"),
+                    || field(path, "resolution"),
                     "Root resolution requires explicit Legacy unavailability when absent.",
                 );
             }
@@ -627,7 +627,11 @@ impl<'i> Structure<'i> {
                 let regions = self.fields.required(map, path, "regions");
                 if let Some(items) = self.fields.array(regions, &regions_path) {
                     if items.is_empty() {
-                        self.fields.error("invalid-root-range", &regions_path, "Expected non-empty texture regions.");
+                        self.fields.error(
+                            "invalid-root-range",
+                            regions_path.as_str(),
+                            "Expected non-empty texture regions.",
+                        );
                     }
                     for (position, item) in items.iter().enumerate() {
                         self.texture_region(item, &index(&regions_path, position));
@@ -668,7 +672,7 @@ impl<'i> Structure<'i> {
             if items.is_empty() {
                 self.fields.error(
                     "invalid-segment-sequence",
-                    &nodes_path,
+                    nodes_path.as_str(),
                     "Execution segment must contain at least one node.",
                 );
             }
@@ -796,12 +800,12 @@ impl<'i> Structure<'i> {
             if !invalid_name && !too_deep {
                 continue;
             }
-            // Built only for an issue: extension names may be as long as the document.
-            let extension_path = field(path, name);
+            // Built only for a kept issue: extension names may be as long as the document.
+            let extension_path = || field(path, name);
             if invalid_name {
                 self.fields.error(
                     "invalid-extension-name",
-                    &extension_path,
+                    extension_path,
                     "Extension names must be namespace-qualified.",
                 );
             }

@@ -36,7 +36,7 @@ pub(crate) fn checked_value(snapshot: &FrameGraphSnapshotV1, issues: &mut Issues
     non_finite_numbers(snapshot, issues);
     for (name, value) in &snapshot.extensions {
         if exceeds_depth(value) {
-            issues.error("extension-depth-exceeded", field("/extensions", name), DEPTH_EXCEEDED_MESSAGE);
+            issues.error("extension-depth-exceeded", || field("/extensions", name), DEPTH_EXCEEDED_MESSAGE);
         }
     }
     if !issues.is_empty() {
@@ -49,21 +49,21 @@ pub(crate) fn checked_value(snapshot: &FrameGraphSnapshotV1, issues: &mut Issues
 
 /// Reports every timing number that JSON cannot carry.
 fn non_finite_numbers(snapshot: &FrameGraphSnapshotV1, issues: &mut Issues) {
-    let mut finite = |number: f64, path: String| {
+    let mut finite = |number: f64, path: &dyn Fn() -> String| {
         if !number.is_finite() {
             issues.error("invalid-json-value", path, "Expected a finite JSON number.");
         }
     };
     if let SnapshotCpuTimings::Available { execution_duration_micros, nodes } = &snapshot.timings.cpu {
-        finite(*execution_duration_micros, "/timings/cpu/executionDurationMicros".to_owned());
+        finite(*execution_duration_micros, &|| "/timings/cpu/executionDurationMicros".to_owned());
         for (position, node) in nodes.iter().enumerate() {
-            finite(node.duration_micros, format!("/timings/cpu/nodes/{position}/durationMicros"));
+            finite(node.duration_micros, &|| format!("/timings/cpu/nodes/{position}/durationMicros"));
         }
     }
     if let SnapshotGpuTimings::Available { frame_span_micros, nodes } = &snapshot.timings.gpu {
-        finite(*frame_span_micros, "/timings/gpu/frameSpanMicros".to_owned());
+        finite(*frame_span_micros, &|| "/timings/gpu/frameSpanMicros".to_owned());
         for (position, node) in nodes.iter().enumerate() {
-            finite(node.duration_micros, format!("/timings/gpu/nodes/{position}/durationMicros"));
+            finite(node.duration_micros, &|| format!("/timings/gpu/nodes/{position}/durationMicros"));
         }
     }
 }
