@@ -93,6 +93,10 @@ impl Reader<'_> {
     }
 
     /// Reads every item of an array with `read`; `None` if any item fails.
+    ///
+    /// Items are still read after a failure, for their issues, but no longer kept, and
+    /// nothing is reserved ahead: an array of items that all fail costs only its issues,
+    /// however small its items are in the text and large once converted.
     fn items<T>(
         &mut self,
         value: Option<&Value>,
@@ -103,15 +107,15 @@ impl Reader<'_> {
             self.error("legacy-structure", path, "Expected an array.");
             return None;
         };
-        let mut complete = true;
-        let mut read_items = Vec::with_capacity(items.len());
+        let mut read_items = Some(Vec::new());
         for (position, item) in items.iter().enumerate() {
-            match read(self, item, &index(path, position)) {
-                Some(converted) => read_items.push(converted),
-                None => complete = false,
+            match (read(self, item, &index(path, position)), &mut read_items) {
+                (Some(converted), Some(kept)) => kept.push(converted),
+                (Some(_), None) => {}
+                (None, _) => read_items = None,
             }
         }
-        complete.then_some(read_items)
+        read_items
     }
 
     /// Reads every item of an array of objects with `read`.
