@@ -61,8 +61,9 @@ pub fn parse_frame_graph_snapshot_bytes(bytes: &[u8]) -> Result<SnapshotDecodeRe
 /// Snapshot 1.2 is validated as it is. Snapshot 1.1, Legacy Candidate V1 and Legacy V0
 /// are validated in their own terms and migrated (see the crate documentation). Any other
 /// `format` is `unsupported-format`, any other version `unsupported-version`. On failure
-/// every issue found is returned. Never panics, and drops even arbitrarily deep input
-/// without recursion.
+/// every issue found is returned, up to [`crate::FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] and
+/// then one `too-many-issues` error that counts the rest. Never panics, and drops even
+/// arbitrarily deep input without recursion.
 pub fn decode_frame_graph_snapshot(mut value: Value) -> Result<SnapshotDecodeResult, SnapshotDecodeError> {
     let mut issues = Issues::new();
     let outcome = decode_value(&mut value, &mut issues);

@@ -20,7 +20,8 @@ pub enum SnapshotIssueSeverity {
 ///
 /// `code` is a stable kebab-case token, `path` an RFC 6901 JSON Pointer into the input
 /// document (`""` is the whole document) and `message` an exact, stable English sentence.
-/// Issue order carries no meaning.
+/// Issue order carries no meaning, except that the `too-many-issues` error of a list cut
+/// short at [`crate::FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] comes last.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct SnapshotIssue {
     /// Whether the issue rejects the document.

@@ -16,7 +16,9 @@ use crate::wire::{FrameGraphSnapshotV1, SnapshotCpuTimings, SnapshotGpuTimings};
 /// [`crate::FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH`] is `extension-depth-exceeded`
 /// (checked without recursion, before anything is serialized). Otherwise the snapshot is
 /// serialized and validated structurally and semantically; `Ok` means
-/// [`crate::to_json`] will accept it.
+/// [`crate::to_json`] will accept it. Issues are capped at
+/// [`crate::FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] across all of these checks, as in
+/// [`crate::validate_frame_graph_snapshot`].
 pub fn validate_typed_frame_graph_snapshot(snapshot: &FrameGraphSnapshotV1) -> Result<(), SnapshotJsonError> {
     validated_value(snapshot).map(drop)
 }
