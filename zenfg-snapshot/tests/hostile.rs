@@ -386,10 +386,14 @@ fn two_hundred_thousand_empty_legacy_v0_nodes_report_the_cap_and_count_the_rest(
     assert!(error.issues[..3].iter().all(|issue| issue.path.starts_with("/compilation/nodes/0/")));
 
     // Valid Legacy nodes that share one id fail only once migrated, in the 1.2 validator.
+    // The capture is dropped once converted and the JSON form of the result is validated
+    // without a copy: the converted snapshot, that JSON form and the validator's typed
+    // form of it take about 35 times the text. Keeping the capture and a copy of the JSON
+    // form alive as well took 78.
     let count = 20_000;
     let node = r#"{"id": 1, "kind": "render", "sideEffect": true}"#;
     let text = legacy.to_string().replace("\"@@RAW@@\"", &format!("[{}]", vec![node; count].join(",")));
-    let error = parse_frame_graph_snapshot(&text).expect_err("duplicate node ids");
+    let error = parse_within(&text, 48 * text.len()).expect_err("duplicate node ids");
     assert_eq!(error.issues.len(), max + 1);
     assert!(error.issues[..max].iter().any(|issue| issue.code == "duplicate-id"));
     let last = &error.issues[max];

@@ -26,8 +26,9 @@ use serde_json::{Map, Value};
 
 use crate::SnapshotIssue;
 use crate::issue::{IssueText, Issues};
+use crate::parse::discard;
 use crate::pointer::{field, index};
-use crate::validate::{checked_value, safe_integer};
+use crate::validate::{Profile, json_value, safe_integer, validate_owned};
 use crate::wire::{
     FrameGraphSnapshotV1, SnapshotAccess, SnapshotAccessKind, SnapshotAccessMode, SnapshotAllocation,
     SnapshotAllocationReport, SnapshotBufferRange, SnapshotCapture, SnapshotCpuTimings, SnapshotDependency,
@@ -57,14 +58,16 @@ pub(crate) fn warning() -> SnapshotIssue {
 }
 
 /// Checks and converts a Legacy V0 capture, then validates the result as 1.2. Returns
-/// `None` with the issues in `issues` when either step fails.
-pub(crate) fn migrate(document: &Value, issues: &mut Issues) -> Option<FrameGraphSnapshotV1> {
+/// `None` with the issues in `issues` when either step fails. The capture is dropped
+/// once converted, before the result is validated.
+pub(crate) fn migrate(document: &mut Value, issues: &mut Issues) -> Option<FrameGraphSnapshotV1> {
     let converted = Reader { issues: &mut *issues }.document(document);
+    discard(document);
     let snapshot = converted.filter(|_| issues.is_empty())?;
-    match checked_value(&snapshot, issues) {
-        Ok(Some(_)) => Some(snapshot),
-        Ok(None) | Err(_) => None,
-    }
+    // Validated as owned JSON, which the validator consumes instead of copying.
+    let value = json_value(&snapshot, issues).ok().flatten()?;
+    validate_owned(value, Profile::V1_2, issues)?;
+    Some(snapshot)
 }
 
 /// Reads the source, one field at a time; every `None` comes with at least one issue.

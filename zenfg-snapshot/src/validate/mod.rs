@@ -14,7 +14,7 @@ use serde_json::Value;
 
 pub(crate) use fields::safe_integer;
 pub use typed::validate_typed_frame_graph_snapshot;
-pub(crate) use typed::{checked_value, validated_value};
+pub(crate) use typed::{json_value, validated_value};
 
 use crate::SnapshotIssue;
 use crate::canonical::canonicalize_numbers;

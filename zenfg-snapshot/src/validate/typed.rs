@@ -26,15 +26,18 @@ pub fn validate_typed_frame_graph_snapshot(snapshot: &FrameGraphSnapshotV1) -> R
 /// The JSON form of `snapshot`, once the complete validator accepts it.
 pub(crate) fn validated_value(snapshot: &FrameGraphSnapshotV1) -> Result<Value, SnapshotJsonError> {
     let mut issues = Issues::new();
-    match checked_value(snapshot, &mut issues)? {
-        Some(value) => Ok(value),
-        None => Err(SnapshotJsonError::Validation { issues: issues.into_vec() }),
+    if let Some(value) = json_value(snapshot, &mut issues)? {
+        validate_value(&value, &mut issues);
+        if issues.is_empty() {
+            return Ok(value);
+        }
     }
+    Err(SnapshotJsonError::Validation { issues: issues.into_vec() })
 }
 
-/// The JSON form of `snapshot` when the complete validator accepts it, or `None` with the
-/// issues in `issues`.
-pub(crate) fn checked_value(snapshot: &FrameGraphSnapshotV1, issues: &mut Issues) -> serde_json::Result<Option<Value>> {
+/// The JSON form of `snapshot`, still to be validated, or `None` with the issues in
+/// `issues` when it holds values that JSON cannot carry.
+pub(crate) fn json_value(snapshot: &FrameGraphSnapshotV1, issues: &mut Issues) -> serde_json::Result<Option<Value>> {
     non_finite_numbers(snapshot, issues);
     for (name, value) in &snapshot.extensions {
         if exceeds_depth(value) {
@@ -44,9 +47,7 @@ pub(crate) fn checked_value(snapshot: &FrameGraphSnapshotV1, issues: &mut Issues
     if !issues.is_empty() {
         return Ok(None);
     }
-    let value = serde_json::to_value(snapshot)?;
-    validate_value(&value, issues);
-    Ok(issues.is_empty().then_some(value))
+    serde_json::to_value(snapshot).map(Some)
 }
 
 /// Reports every timing number that JSON cannot carry.
