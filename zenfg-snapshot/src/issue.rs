@@ -64,7 +64,7 @@ impl fmt::Display for SnapshotIssue {
 }
 
 /// Code of the issue that ends a list cut short at [`FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`].
-pub(crate) const TOO_MANY_ISSUES: &str = "too-many-issues";
+const TOO_MANY_ISSUES: &str = "too-many-issues";
 
 /// The issues of one validation or decoding call, shared by all of its phases.
 ///

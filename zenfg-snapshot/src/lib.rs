@@ -23,7 +23,8 @@
 //!
 //! Decoding and validation never panic on any input, including arbitrarily deep nesting,
 //! huge numbers, invalid UTF-8 and very large strings; however many problems a document
-//! has, no call keeps more than [`FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] issues.
+//! has, no call returns more than [`FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] issues and the one
+//! that says the list was cut short.
 //!
 //! # Example
 //!
