@@ -3,6 +3,7 @@
 use serde_json::{Number, Value};
 
 use crate::canonical::integral;
+use crate::issue::Issues;
 use crate::migrate::{candidate_v1, legacy_v0, v1_1};
 use crate::parse::{discard, parse_json};
 use crate::validate::{Profile, safe_integer, validate_owned};
@@ -60,29 +61,33 @@ pub fn parse_frame_graph_snapshot_bytes(bytes: &[u8]) -> Result<SnapshotDecodeRe
 /// Snapshot 1.2 is validated as it is. Snapshot 1.1, Legacy Candidate V1 and Legacy V0
 /// are validated in their own terms and migrated (see the crate documentation). Any other
 /// `format` is `unsupported-format`, any other version `unsupported-version`. On failure
-/// every issue found is returned. Never panics, and drops even arbitrarily deep input
-/// without recursion.
+/// every issue found is returned, up to [`crate::FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] and
+/// then one `too-many-issues` error that counts the rest. Never panics, and drops even
+/// arbitrarily deep input without recursion.
 pub fn decode_frame_graph_snapshot(mut value: Value) -> Result<SnapshotDecodeResult, SnapshotDecodeError> {
-    let outcome = decode_value(&mut value);
+    let mut issues = Issues::new();
+    let outcome = decode_value(&mut value, &mut issues);
     discard(&mut value);
-    outcome.map_err(|issues| SnapshotDecodeError { issues })
+    outcome.ok_or_else(|| SnapshotDecodeError { issues: issues.into_vec() })
 }
 
-fn decode_value(value: &mut Value) -> Result<SnapshotDecodeResult, Vec<SnapshotIssue>> {
+/// The decoded document, or `None` with the issues in `issues`.
+fn decode_value(value: &mut Value, issues: &mut Issues) -> Option<SnapshotDecodeResult> {
     let Some(document) = value.as_object() else {
-        return Err(vec![SnapshotIssue::error("invalid-type", "", "Expected an object.")]);
+        issues.error("invalid-type", "", "Expected an object.");
+        return None;
     };
     if legacy_v0::is_legacy_v0(document) {
-        let snapshot = legacy_v0::migrate(value)?;
-        return Ok(migrated(snapshot, SnapshotDecodeSource::LegacyV0, legacy_v0::warning()));
+        let snapshot = legacy_v0::migrate(value, issues)?;
+        return Some(migrated(snapshot, SnapshotDecodeSource::LegacyV0, legacy_v0::warning()));
     }
     let format = document.get("format").and_then(Value::as_str);
     let version = Version::of(document.get("version"));
     match format {
         Some(FRAME_GRAPH_SNAPSHOT_FORMAT) => match version {
             Version::Known(1, 2) | Version::Malformed => {
-                let snapshot = validate_owned(std::mem::take(value), Profile::V1_2)?;
-                Ok(SnapshotDecodeResult {
+                let snapshot = validate_owned(std::mem::take(value), Profile::V1_2, issues)?;
+                Some(SnapshotDecodeResult {
                     snapshot,
                     source: SnapshotDecodeSource::V1,
                     migrated: false,
@@ -90,23 +95,23 @@ fn decode_value(value: &mut Value) -> Result<SnapshotDecodeResult, Vec<SnapshotI
                 })
             }
             Version::Known(1, 1) => {
-                let snapshot = v1_1::migrate(std::mem::take(value))?;
-                Ok(migrated(snapshot, SnapshotDecodeSource::SnapshotV1_1, v1_1::warning()))
+                let snapshot = v1_1::migrate(std::mem::take(value), issues)?;
+                Some(migrated(snapshot, SnapshotDecodeSource::SnapshotV1_1, v1_1::warning()))
             }
-            other => Err(vec![other.unsupported()]),
+            other => other.unsupported(issues),
         },
         Some(LEGACY_CANDIDATE_FRAME_GRAPH_SNAPSHOT_FORMAT) => match version {
             Version::Known(1, 0) => {
-                let snapshot = candidate_v1::migrate(std::mem::take(value))?;
-                Ok(migrated(snapshot, SnapshotDecodeSource::LegacyCandidateV1, candidate_v1::warning()))
+                let snapshot = candidate_v1::migrate(std::mem::take(value), issues)?;
+                Some(migrated(snapshot, SnapshotDecodeSource::LegacyCandidateV1, candidate_v1::warning()))
             }
-            other => Err(vec![other.unsupported()]),
+            other => other.unsupported(issues),
         },
-        _ => Err(vec![SnapshotIssue::error(
-            "unsupported-format",
-            "/format",
-            format!("Expected FrameGraph Snapshot format \"{FRAME_GRAPH_SNAPSHOT_FORMAT}\"."),
-        )]),
+        _ => {
+            let message = || format!("Expected FrameGraph Snapshot format \"{FRAME_GRAPH_SNAPSHOT_FORMAT}\".");
+            issues.error("unsupported-format", "/format", message);
+            None
+        }
     }
 }
 
@@ -145,8 +150,9 @@ impl Version {
         }
     }
 
-    fn unsupported(&self) -> SnapshotIssue {
-        let message = match self {
+    /// Reports the version as `unsupported-version`; never decodes.
+    fn unsupported<T>(&self, issues: &mut Issues) -> Option<T> {
+        let message = || match self {
             Self::Known(major, minor) => {
                 format!("Snapshot version {major}.{minor} is not supported; this Viewer supports 1.2.")
             }
@@ -155,7 +161,8 @@ impl Version {
             }
             Self::Malformed => "Snapshot version is not supported; this Viewer supports 1.2.".to_owned(),
         };
-        SnapshotIssue::error("unsupported-version", "/version", message)
+        issues.error("unsupported-version", "/version", message);
+        None
     }
 }
 

@@ -4,11 +4,13 @@ use thiserror::Error;
 
 use crate::SnapshotIssue;
 
-/// A document that could not be decoded. `issues` holds every error found, never empty.
+/// A document that could not be decoded. `issues` holds every error found, never empty,
+/// up to [`crate::FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] and then one `too-many-issues` error.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{}", summary("FrameGraph Snapshot could not be decoded", issues))]
 pub struct SnapshotDecodeError {
-    /// Every issue found; order carries no meaning.
+    /// Every issue found, up to the cap; order carries no meaning, except that a
+    /// `too-many-issues` error comes last.
     pub issues: Vec<SnapshotIssue>,
 }
 
@@ -18,7 +20,8 @@ pub enum SnapshotJsonError {
     /// The snapshot is not valid; nothing was written.
     #[error("{}", summary("FrameGraph Snapshot is not valid", issues))]
     Validation {
-        /// Every issue found, never empty.
+        /// Every issue found, never empty, up to
+        /// [`crate::FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] and then one `too-many-issues` error.
         issues: Vec<SnapshotIssue>,
     },
     /// serde_json could not serialize the snapshot.

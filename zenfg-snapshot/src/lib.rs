@@ -11,8 +11,9 @@
 //! * a typed wire model ([`FrameGraphSnapshotV1`] and its parts) that producers build and
 //!   consumers read;
 //! * a validator that reports *every* problem of a document as a [`SnapshotIssue`]
-//!   (severity, stable code, JSON Pointer path, exact message):
-//!   [`validate_frame_graph_snapshot`] for JSON values and
+//!   (severity, stable code, JSON Pointer path, exact message), up to
+//!   [`FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] of them and then one `too-many-issues` error that
+//!   counts the rest: [`validate_frame_graph_snapshot`] for JSON values and
 //!   [`validate_typed_frame_graph_snapshot`] for typed snapshots;
 //! * a decoder ([`parse_frame_graph_snapshot`], [`parse_frame_graph_snapshot_bytes`],
 //!   [`decode_frame_graph_snapshot`]) that accepts Snapshot 1.2 and migrates Snapshot 1.1,
@@ -21,7 +22,9 @@
 //!   sorted keys, with integral numbers as integers.
 //!
 //! Decoding and validation never panic on any input, including arbitrarily deep nesting,
-//! huge numbers, invalid UTF-8 and very large strings.
+//! huge numbers, invalid UTF-8 and very large strings; however many problems a document
+//! has, no call returns more than [`FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] issues and the one
+//! that says the list was cut short.
 //!
 //! # Example
 //!
@@ -66,7 +69,7 @@
 //! let json = to_json(&decoded.snapshot)?;
 //! assert!(json.starts_with(r#"{"capture":{"frameIndex":3},"diagnostics":[]"#));
 //!
-//! // Invalid documents come back with every issue.
+//! // Invalid documents come back with every issue, up to FRAME_GRAPH_SNAPSHOT_MAX_ISSUES.
 //! let error = parse_frame_graph_snapshot(&text.replace("node:present\"]", "node:gone\"]"))
 //!     .unwrap_err();
 //! assert!(error.issues.iter().any(|issue| issue.code == "missing-reference"
@@ -97,6 +100,13 @@
 //!   root fact unavailable only when some resource root lacks it.
 //! * JSON text follows `JSON.parse`: duplicate object keys keep their last value. Numbers
 //!   beyond the `f64` range cannot be represented and make the text `invalid-json`.
+//! * One call keeps the first [`FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] issues it finds (10000)
+//!   and only counts later ones; the list then ends with one more error, code
+//!   `too-many-issues` at path `""`, message `Validation stopped reporting after 10000
+//!   issues; it found N more.` with `N` the count of the others. Checks that run only when
+//!   earlier ones found nothing (the semantic rules, the 1.2 validation of a migrated
+//!   Legacy V0 capture) are skipped just as they would be without the cap, so `N` is
+//!   exactly how many more issues the call would return without it.
 
 #![warn(missing_docs)]
 
@@ -131,6 +141,18 @@ pub const FRAME_GRAPH_SNAPSHOT_VERSION: SnapshotVersion = SnapshotVersion { majo
 /// The most container levels an extension value may nest: a primitive has depth 0, an
 /// array or object one more than its deepest item.
 pub const FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH: usize = 64;
+
+/// The most issues that one validation or decoding call keeps.
+///
+/// Issues found beyond it are counted but not kept, and the list then ends with one more
+/// error: code `too-many-issues`, path `""`, message `Validation stopped reporting after
+/// 10000 issues; it found N more.`, where `N` is how many more the call would have
+/// returned without the cap. A list therefore holds at most this many issues plus one.
+/// Uncapped, a hostile document could make its list hundreds of times larger than itself:
+/// three bytes of text (`{},` in `graph.nodes`) yield ten issues of about 180 bytes each.
+/// Ten thousand keeps a list to a few megabytes and still reports any document that a
+/// person would fix by hand in full.
+pub const FRAME_GRAPH_SNAPSHOT_MAX_ISSUES: usize = 10_000;
 
 /// Validates `snapshot` like [`validate_typed_frame_graph_snapshot`], then writes it as
 /// compact canonical JSON: keys sorted, integral numbers as integers, no whitespace.

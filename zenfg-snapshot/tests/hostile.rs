@@ -10,7 +10,8 @@ use std::cell::Cell;
 use common::{dismantle, nested_arrays, read_text, triples};
 use serde_json::{Value, json};
 use zenfg_snapshot::{
-    SnapshotDecodeError, SnapshotDecodeResult, SnapshotGroup, decode_frame_graph_snapshot, parse_frame_graph_snapshot,
+    FRAME_GRAPH_SNAPSHOT_MAX_ISSUES, SnapshotDecodeError, SnapshotDecodeResult, SnapshotGpuNodeTiming,
+    SnapshotGpuTimings, SnapshotGroup, SnapshotIssue, decode_frame_graph_snapshot, parse_frame_graph_snapshot,
     parse_frame_graph_snapshot_bytes, to_json, validate_frame_graph_snapshot, validate_typed_frame_graph_snapshot,
 };
 
@@ -137,6 +138,13 @@ fn not_an_object(path: &str) -> Vec<(String, String, String)> {
 
 fn invalid_json() -> Vec<(String, String, String)> {
     issue("invalid-json", "", "Invalid JSON.")
+}
+
+/// The issue that ends a list of `found` issues cut short at the cap.
+fn too_many_issues(found: usize) -> SnapshotIssue {
+    let max = FRAME_GRAPH_SNAPSHOT_MAX_ISSUES;
+    let message = format!("Validation stopped reporting after {max} issues; it found {} more.", found - max);
+    SnapshotIssue::error("too-many-issues", "", message)
 }
 
 fn too_deep(path: &str) -> Vec<(String, String, String)> {
@@ -298,6 +306,113 @@ fn a_multi_megabyte_extension_name_is_checked_and_kept() {
     legacy[name.as_str()] = json!(1);
     let text = legacy.to_string();
     assert!(parse_within(&text, 5 * text.len()).is_ok(), "unknown legacy properties are ignored");
+}
+
+// A call keeps at most FRAME_GRAPH_SNAPSHOT_MAX_ISSUES issues and counts the rest in one
+// final error, so a document that is wrong everywhere costs its parsed tree and a fixed
+// list of issues. Uncapped, 200k empty nodes (ten issues each) would take about 600 times
+// the memory of their text.
+
+/// Nodes, or Legacy V0 nodes, in the capped documents.
+const EMPTY_NODES: usize = 200_000;
+
+/// Peak bytes per byte of text allowed while decoding the capped documents. The parsed
+/// tree costs a 32-byte `Value` for each 3-byte `{},`, about 11 times the text, and about
+/// twice that at its peak, while the vector of nodes grows and both of its buffers are
+/// live; the kept issues add under 3 MB, under 5 times the text at this size. Measured:
+/// 28 times the text.
+const CAPPED_BUDGET: usize = 40;
+
+/// Peak bytes allowed per kept issue when validating an already parsed document: an
+/// 80-byte issue, its code, path and message, and the slack of the growing list.
+const BYTES_PER_KEPT_ISSUE: usize = 512;
+
+/// A JSON array of `count` empty objects.
+fn empty_objects(count: usize) -> String {
+    format!("[{}]", vec!["{}"; count].join(","))
+}
+
+/// Checks that `issues` are the first issues of `found` ones, cut at the cap: as many as
+/// the cap, only the last of them `too-many-issues`, counting the rest.
+fn assert_capped(issues: &[SnapshotIssue], found: usize) {
+    let max = FRAME_GRAPH_SNAPSHOT_MAX_ISSUES;
+    assert_eq!(issues.len(), max + 1);
+    assert_eq!(issues[max], too_many_issues(found));
+    assert!(issues[..max].iter().all(|issue| issue.code != "too-many-issues"));
+}
+
+/// Whether `path` lies in one of the first `count` items of the array at `table`.
+fn within_first(path: &str, table: &str, count: usize) -> bool {
+    path.strip_prefix(table)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|position| position.parse::<usize>().ok())
+        .is_some_and(|position| position < count)
+}
+
+#[test]
+fn two_hundred_thousand_empty_nodes_report_the_cap_and_count_the_rest() {
+    // Each empty node lacks five required properties and fails their five type rules.
+    let found = 10 * EMPTY_NODES;
+    let max = FRAME_GRAPH_SNAPSHOT_MAX_ISSUES;
+    let text = minimal_with_raw("/graph/nodes", &empty_objects(EMPTY_NODES));
+    let error = parse_within(&text, CAPPED_BUDGET * text.len()).expect_err("no node is valid");
+    assert_capped(&error.issues, found);
+    assert!(error.issues[..max].iter().all(|issue| within_first(&issue.path, "/graph/nodes", max / 10)));
+    let node = |code: &str, key: &str| (code.to_owned(), format!("/graph/nodes/0/{key}"));
+    let first: Vec<_> = error.issues[..10].iter().map(|issue| (issue.code.clone(), issue.path.clone())).collect();
+    for expected in [node("missing-property", "id"), node("invalid-id", "id"), node("invalid-type", "compileState")] {
+        assert!(first.contains(&expected), "{expected:?} in {first:?}");
+    }
+
+    let document: Value = serde_json::from_str(&text).expect("JSON");
+    let (issues, peak) = peak_allocation(|| validate_frame_graph_snapshot(&document));
+    assert_eq!(issues, error.issues);
+    assert!(peak <= BYTES_PER_KEPT_ISSUE * (max + 1), "{peak} bytes to validate");
+}
+
+#[test]
+fn two_hundred_thousand_empty_legacy_v0_nodes_report_the_cap_and_count_the_rest() {
+    // Each empty Legacy V0 node lacks its id, kind and sideEffect.
+    let found = 3 * EMPTY_NODES;
+    let max = FRAME_GRAPH_SNAPSHOT_MAX_ISSUES;
+    let mut legacy = serde_json::from_str::<Value>(&read_text("fixtures/legacy-v0.json")).expect("JSON");
+    legacy["compilation"]["nodes"] = json!("@@RAW@@");
+    let text = legacy.to_string().replace("\"@@RAW@@\"", &empty_objects(EMPTY_NODES));
+    let error = parse_within(&text, CAPPED_BUDGET * text.len()).expect_err("no node is valid");
+    assert_capped(&error.issues, found);
+    let nodes = "/compilation/nodes";
+    assert!(error.issues[..max].iter().all(|issue| within_first(&issue.path, nodes, max / 3 + 1)));
+    assert!(error.issues[..3].iter().all(|issue| issue.path.starts_with("/compilation/nodes/0/")));
+
+    // Valid Legacy nodes that share one id fail only once migrated, in the 1.2 validator.
+    // The capture is dropped once converted and the JSON form of the result is validated
+    // without a copy: the converted snapshot, that JSON form and the validator's typed
+    // form of it take about 35 times the text. Keeping the capture and a copy of the JSON
+    // form alive as well took 78.
+    let count = 20_000;
+    let node = r#"{"id": 1, "kind": "render", "sideEffect": true}"#;
+    let text = legacy.to_string().replace("\"@@RAW@@\"", &format!("[{}]", vec![node; count].join(",")));
+    let error = parse_within(&text, 48 * text.len()).expect_err("duplicate node ids");
+    assert_eq!(error.issues.len(), max + 1);
+    assert!(error.issues[..max].iter().any(|issue| issue.code == "duplicate-id"));
+    let last = &error.issues[max];
+    assert_eq!((last.code.as_str(), last.path.as_str()), ("too-many-issues", ""));
+}
+
+#[test]
+fn typed_snapshots_report_the_cap_across_their_checks() {
+    let mut snapshot = parse_frame_graph_snapshot(&minimal_text()).expect("valid").snapshot;
+    let count = 15_000;
+    let nodes =
+        (0..count).map(|_| SnapshotGpuNodeTiming { node_id: "node:present".to_owned(), duration_micros: f64::NAN });
+    snapshot.timings.gpu = SnapshotGpuTimings::Available { frame_span_micros: f64::INFINITY, nodes: nodes.collect() };
+    snapshot.extensions.insert("dev.zenfg.deep".to_owned(), nested_arrays(100, Value::Null));
+    // Every timing number, then the extension, is found; the extension is only counted.
+    let error = validate_typed_frame_graph_snapshot(&snapshot).expect_err("not JSON numbers");
+    assert_capped(error.issues(), count + 2);
+    assert!(error.issues()[..FRAME_GRAPH_SNAPSHOT_MAX_ISSUES].iter().all(|issue| issue.code == "invalid-json-value"));
+    assert_eq!(to_json(&snapshot).expect_err("not valid").issues(), error.issues());
 }
 
 #[test]
@@ -470,8 +585,13 @@ fn long_group_chains_and_cycles_are_checked_in_linear_time() {
     document["graph"]["groups"] = Value::Array(chain);
     assert_eq!(validate_frame_graph_snapshot(&document), vec![]);
 
+    // Every group now cycles and the first one also comes before its parent: one issue
+    // more than there are groups, reported up to the cap and counted beyond it.
     document["graph"]["groups"][0]["parentId"] = json!(format!("group:{}", count - 1));
     let issues = validate_frame_graph_snapshot(&document);
-    assert_eq!(issues.iter().filter(|issue| issue.code == "group-cycle").count(), count);
+    let max = FRAME_GRAPH_SNAPSHOT_MAX_ISSUES;
+    assert_eq!(issues.len(), max + 1);
+    assert_eq!(issues.iter().filter(|issue| issue.code == "group-cycle").count(), max - 1);
     assert_eq!(issues.iter().filter(|issue| issue.code == "invalid-group-order").count(), 1);
+    assert_eq!(issues[max], too_many_issues(count + 1));
 }

@@ -11,6 +11,7 @@ use serde_json::{Map, Value, json};
 
 use crate::FRAME_GRAPH_SNAPSHOT_FORMAT;
 use crate::SnapshotIssue;
+use crate::issue::Issues;
 use crate::validate::{Profile, validate_owned};
 use crate::wire::{
     FrameGraphSnapshotV1, SnapshotInitialContents, SnapshotMigrationSourceFormat, SnapshotResourceOrigin,
@@ -26,12 +27,13 @@ pub(crate) fn warning() -> SnapshotIssue {
     )
 }
 
-/// Migrates a candidate document whose format and version 1.0 the caller has checked.
-pub(crate) fn migrate(mut value: Value) -> Result<FrameGraphSnapshotV1, Vec<SnapshotIssue>> {
+/// Migrates a candidate document whose format and version 1.0 the caller has checked;
+/// `None` with the issues in `issues` when it is not valid.
+pub(crate) fn migrate(mut value: Value, issues: &mut Issues) -> Option<FrameGraphSnapshotV1> {
     if let Some(document) = value.as_object_mut() {
         rewrite(document);
     }
-    validate_owned(value, Profile::V1_1)
+    validate_owned(value, Profile::V1_1, issues)
 }
 
 fn rewrite(document: &mut Map<String, Value>) {

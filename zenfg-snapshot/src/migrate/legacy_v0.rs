@@ -25,8 +25,10 @@
 use serde_json::{Map, Value};
 
 use crate::SnapshotIssue;
+use crate::issue::{IssueText, Issues};
+use crate::parse::discard;
 use crate::pointer::{field, index};
-use crate::validate::{safe_integer, validate_typed_frame_graph_snapshot};
+use crate::validate::{Profile, json_value, safe_integer, validate_owned};
 use crate::wire::{
     FrameGraphSnapshotV1, SnapshotAccess, SnapshotAccessKind, SnapshotAccessMode, SnapshotAllocation,
     SnapshotAllocationReport, SnapshotBufferRange, SnapshotCapture, SnapshotCpuTimings, SnapshotDependency,
@@ -55,22 +57,22 @@ pub(crate) fn warning() -> SnapshotIssue {
     )
 }
 
-/// Checks and converts a Legacy V0 capture, then validates the result as 1.2.
-pub(crate) fn migrate(document: &Value) -> Result<FrameGraphSnapshotV1, Vec<SnapshotIssue>> {
-    let mut reader = Reader { issues: Vec::new() };
-    let converted = reader.document(document);
-    match converted {
-        Some(snapshot) if reader.issues.is_empty() => {
-            validate_typed_frame_graph_snapshot(&snapshot).map_err(|error| error.issues().to_vec())?;
-            Ok(snapshot)
-        }
-        _ => Err(reader.issues),
-    }
+/// Checks and converts a Legacy V0 capture, then validates the result as 1.2. Returns
+/// `None` with the issues in `issues` when either step fails. The capture is dropped
+/// once converted, before the result is validated.
+pub(crate) fn migrate(document: &mut Value, issues: &mut Issues) -> Option<FrameGraphSnapshotV1> {
+    let converted = Reader { issues: &mut *issues }.document(document);
+    discard(document);
+    let snapshot = converted.filter(|_| issues.is_empty())?;
+    // Validated as owned JSON, which the validator consumes instead of copying.
+    let value = json_value(&snapshot, issues).ok().flatten()?;
+    validate_owned(value, Profile::V1_2, issues)?;
+    Some(snapshot)
 }
 
 /// Reads the source, one field at a time; every `None` comes with at least one issue.
-struct Reader {
-    issues: Vec<SnapshotIssue>,
+struct Reader<'i> {
+    issues: &'i mut Issues,
 }
 
 /// A converted `compilation` part.
@@ -80,9 +82,9 @@ struct Compilation {
     groups_known: bool,
 }
 
-impl Reader {
-    fn error(&mut self, code: &str, path: &str, message: impl Into<String>) {
-        self.issues.push(SnapshotIssue::error(code, path, message));
+impl Reader<'_> {
+    fn error(&mut self, code: &str, path: impl IssueText, message: impl IssueText) {
+        self.issues.error(code, path, message);
     }
 
     fn object<'v>(&mut self, value: Option<&'v Value>, path: &str) -> Option<&'v Map<String, Value>> {
@@ -94,6 +96,10 @@ impl Reader {
     }
 
     /// Reads every item of an array with `read`; `None` if any item fails.
+    ///
+    /// Items are still read after a failure, for their issues, but no longer kept, and
+    /// nothing is reserved ahead: an array of items that all fail costs only its issues,
+    /// however small its items are in the text and large once converted.
     fn items<T>(
         &mut self,
         value: Option<&Value>,
@@ -104,15 +110,15 @@ impl Reader {
             self.error("legacy-structure", path, "Expected an array.");
             return None;
         };
-        let mut complete = true;
-        let mut read_items = Vec::with_capacity(items.len());
+        let mut read_items = Some(Vec::new());
         for (position, item) in items.iter().enumerate() {
-            match read(self, item, &index(path, position)) {
-                Some(converted) => read_items.push(converted),
-                None => complete = false,
+            match (read(self, item, &index(path, position)), &mut read_items) {
+                (Some(converted), Some(kept)) => kept.push(converted),
+                (Some(_), None) => {}
+                (None, _) => read_items = None,
             }
         }
-        complete.then_some(read_items)
+        read_items
     }
 
     /// Reads every item of an array of objects with `read`.
@@ -133,7 +139,7 @@ impl Reader {
         if integer.is_none() {
             let message =
                 if positive { "Expected a positive safe integer." } else { "Expected a non-negative safe integer." };
-            self.error("legacy-number", &field(path, key), message);
+            self.error("legacy-number", || field(path, key), message);
         }
         integer
     }
@@ -146,7 +152,7 @@ impl Reader {
     fn duration(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<f64> {
         let number = map.get(key).and_then(Value::as_f64).filter(|&n| n >= 0.0);
         if number.is_none() {
-            self.error("legacy-number", &field(path, key), "Expected a finite non-negative number.");
+            self.error("legacy-number", || field(path, key), "Expected a finite non-negative number.");
         }
         number
     }
@@ -154,7 +160,7 @@ impl Reader {
     fn non_empty(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<String> {
         let text = map.get(key).and_then(Value::as_str).filter(|t| !t.is_empty());
         if text.is_none() {
-            self.error("legacy-string", &field(path, key), "Expected a non-empty string.");
+            self.error("legacy-string", || field(path, key), "Expected a non-empty string.");
         }
         text.map(str::to_owned)
     }
@@ -165,7 +171,7 @@ impl Reader {
             None => Some(None),
             Some(Value::String(text)) => Some(Some(text.clone())),
             Some(_) => {
-                self.error("legacy-string", &field(path, key), "Expected a string.");
+                self.error("legacy-string", || field(path, key), "Expected a string.");
                 None
             }
         }
@@ -174,7 +180,7 @@ impl Reader {
     fn boolean(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<bool> {
         let flag = map.get(key).and_then(Value::as_bool);
         if flag.is_none() {
-            self.error("legacy-boolean", &field(path, key), "Expected a boolean.");
+            self.error("legacy-boolean", || field(path, key), "Expected a boolean.");
         }
         flag
     }
@@ -182,8 +188,8 @@ impl Reader {
     fn one_of<T: WireEnum>(&mut self, map: &Map<String, Value>, path: &str, key: &str, tokens: &[&str]) -> Option<T> {
         let value = map.get(key).and_then(Value::as_str).filter(|token| tokens.contains(token)).and_then(T::parse);
         if value.is_none() {
-            let message = format!("Expected one of: {}.", tokens.join(", "));
-            self.error("legacy-enum", &field(path, key), message);
+            let message = || format!("Expected one of: {}.", tokens.join(", "));
+            self.error("legacy-enum", || field(path, key), message);
         }
         value
     }
@@ -349,11 +355,9 @@ impl Reader {
         let known = (1_u64 << flags.len()) - 1;
         let unknown = bits & !known;
         if unknown != 0 {
-            self.error(
-                "legacy-unknown-usage",
-                path,
-                format!("Legacy {kind} usage contains unknown bits {unknown:#x}."),
-            );
+            self.error("legacy-unknown-usage", path, || {
+                format!("Legacy {kind} usage contains unknown bits {unknown:#x}.")
+            });
             return None;
         }
         Some(flags.iter().enumerate().filter(|(bit, _)| bits & (1 << bit) != 0).map(|(_, &flag)| flag).collect())
@@ -419,7 +423,7 @@ impl Reader {
                 if map.contains_key("contents") {
                     self.error(
                         "legacy-access-contents",
-                        &field(path, "contents"),
+                        || field(path, "contents"),
                         "Legacy read access cannot declare contents.",
                     );
                     None
@@ -433,7 +437,7 @@ impl Reader {
                 } else {
                     self.error(
                         "legacy-access-contents",
-                        &field(path, "contents"),
+                        || field(path, "contents"),
                         "Legacy write access must declare contents.",
                     );
                     None
@@ -445,7 +449,7 @@ impl Reader {
         if read_produces_value {
             self.error(
                 "legacy-access-value",
-                &field(path, "producesValue"),
+                || field(path, "producesValue"),
                 "Legacy read access must set producesValue to false.",
             );
         }

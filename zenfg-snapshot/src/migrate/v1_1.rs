@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 
 use crate::SnapshotIssue;
+use crate::issue::Issues;
 use crate::validate::{Profile, validate_owned};
 use crate::wire::{FrameGraphSnapshotV1, SnapshotMigration, SnapshotMigrationSourceFormat};
 
@@ -17,14 +18,15 @@ pub(crate) fn warning() -> SnapshotIssue {
 
 /// Validates a 1.1 document and migrates it: version 1.2, CPU timing `unavailable` /
 /// `not-collected`, and `snapshot-v1.1` provenance unless the document already carries
-/// provenance from an earlier migration, which is kept as it is.
-pub(crate) fn migrate(value: Value) -> Result<FrameGraphSnapshotV1, Vec<SnapshotIssue>> {
-    let mut snapshot = validate_owned(value, Profile::V1_1)?;
+/// provenance from an earlier migration, which is kept as it is. Returns `None` with the
+/// issues in `issues` when the document is not valid.
+pub(crate) fn migrate(value: Value, issues: &mut Issues) -> Option<FrameGraphSnapshotV1> {
+    let mut snapshot = validate_owned(value, Profile::V1_1, issues)?;
     snapshot.capture.migration.get_or_insert_with(|| SnapshotMigration {
         source_format: SnapshotMigrationSourceFormat::SnapshotV1_1,
         unavailable_facts: Vec::new(),
     });
-    Ok(snapshot)
+    Some(snapshot)
 }
 
 /// Rewrites a structurally valid 1.1 document as 1.2: the version, and CPU timing that

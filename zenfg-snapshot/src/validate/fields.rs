@@ -9,26 +9,25 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use crate::SnapshotIssue;
 use crate::canonical::MAX_SAFE_INTEGER;
-use crate::issue::quoted_in;
+use crate::issue::{IssueText, Issues, quoted_in};
 use crate::pointer::{field, index};
 use crate::wire::WireEnum;
 
-/// Collects issues for one document.
-pub(crate) struct Fields {
-    pub(crate) issues: Vec<SnapshotIssue>,
+/// Checks the fields of one document, reporting into the issues of the call.
+pub(crate) struct Fields<'i> {
+    issues: &'i mut Issues,
     /// `Snapshot 1.2` or `Snapshot 1.1`, as unexpected-property messages name the format.
     format_name: &'static str,
 }
 
-impl Fields {
-    pub(crate) fn new(format_name: &'static str) -> Self {
-        Self { issues: Vec::new(), format_name }
+impl<'i> Fields<'i> {
+    pub(crate) fn new(format_name: &'static str, issues: &'i mut Issues) -> Self {
+        Self { issues, format_name }
     }
 
-    pub(crate) fn error(&mut self, code: &str, path: impl Into<String>, message: impl Into<String>) {
-        self.issues.push(SnapshotIssue::error(code, path, message));
+    pub(crate) fn error(&mut self, code: &str, path: impl IssueText, message: impl IssueText) {
+        self.issues.error(code, path, message);
     }
 
     pub(crate) fn object<'v>(&mut self, value: Option<&'v Value>, path: &str) -> Option<&'v Map<String, Value>> {
@@ -49,10 +48,11 @@ impl Fields {
 
     /// Reports every property of `map` that is not in `allowed`.
     pub(crate) fn properties(&mut self, map: &Map<String, Value>, path: &str, allowed: &[&str]) {
+        let format_name = self.format_name;
         for key in map.keys() {
             if !allowed.contains(&key.as_str()) {
-                let message = quoted_in("Property ", key, &format!(" is not part of {}.", self.format_name));
-                self.error("unexpected-property", field(path, key), message);
+                let message = || quoted_in("Property ", key, &format!(" is not part of {format_name}."));
+                self.error("unexpected-property", || field(path, key), message);
             }
         }
     }
@@ -61,8 +61,8 @@ impl Fields {
     pub(crate) fn required<'v>(&mut self, map: &'v Map<String, Value>, path: &str, key: &str) -> Option<&'v Value> {
         let value = map.get(key);
         if value.is_none() {
-            let message = quoted_in("Required property ", key, " is missing.");
-            self.error("missing-property", field(path, key), message);
+            let message = || quoted_in("Required property ", key, " is missing.");
+            self.error("missing-property", || field(path, key), message);
         }
         value
     }
@@ -115,8 +115,7 @@ impl Fields {
     pub(crate) fn one_of<'v>(&mut self, value: Option<&'v Value>, path: &str, tokens: &[&str]) -> Option<&'v str> {
         let token = value.and_then(Value::as_str).filter(|t| tokens.contains(t));
         if token.is_none() {
-            let message = format!("Expected one of: {}.", tokens.join(", "));
-            self.error("invalid-enum", path, message);
+            self.error("invalid-enum", path, || format!("Expected one of: {}.", tokens.join(", ")));
         }
         token
     }
@@ -127,13 +126,13 @@ impl Fields {
 
     pub(crate) fn literal_string(&mut self, value: Option<&Value>, path: &str, expected: &str) {
         if value.and_then(Value::as_str) != Some(expected) {
-            self.error("invalid-literal", path, quoted_in("Expected ", expected, "."));
+            self.error("invalid-literal", path, || quoted_in("Expected ", expected, "."));
         }
     }
 
     pub(crate) fn literal_integer(&mut self, value: Option<&Value>, path: &str, expected: u64) {
         if value.and_then(safe_integer) != Some(expected) {
-            self.error("invalid-literal", path, format!("Expected {expected}."));
+            self.error("invalid-literal", path, || format!("Expected {expected}."));
         }
     }
 
@@ -156,8 +155,8 @@ impl Fields {
             if let Some(text) = item.as_str()
                 && !seen.insert(text)
             {
-                let message = quoted_in("Duplicate value ", text, ".");
-                self.error("duplicate-value", index(path, position), message);
+                let message = || quoted_in("Duplicate value ", text, ".");
+                self.error("duplicate-value", || index(path, position), message);
             }
         }
     }

@@ -14,10 +14,11 @@ use serde_json::Value;
 
 pub(crate) use fields::safe_integer;
 pub use typed::validate_typed_frame_graph_snapshot;
-pub(crate) use typed::validated_value;
+pub(crate) use typed::{json_value, validated_value};
 
 use crate::SnapshotIssue;
 use crate::canonical::canonicalize_numbers;
+use crate::issue::Issues;
 use crate::migrate::v1_1;
 use crate::parse::discard;
 use crate::wire::{FrameGraphSnapshotV1, SnapshotUnavailableFact};
@@ -103,47 +104,52 @@ impl UnavailableFacts {
 /// Validates `value` as a canonical Snapshot 1.2 document, structurally and semantically,
 /// without any format gate or migration.
 ///
-/// Returns every issue found, in no particular order; an empty list means the document is
-/// valid. Never panics, whatever the input, including arbitrarily deep nesting.
+/// Returns every issue found, up to [`crate::FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] and then one
+/// final `too-many-issues` error, in no particular order otherwise; an empty list means the
+/// document is valid. Never panics, whatever the input, including arbitrarily deep nesting.
 pub fn validate_frame_graph_snapshot(value: &Value) -> Vec<SnapshotIssue> {
-    let issues = structural::validate(value, Profile::V1_2);
-    if !issues.is_empty() {
-        return issues;
-    }
-    // A structurally valid document nests boundedly, so cloning it is safe.
-    match semantic_pass(value.clone(), Profile::V1_2) {
-        Ok(_) => Vec::new(),
-        Err(issues) => issues,
+    let mut issues = Issues::new();
+    validate_value(value, &mut issues);
+    issues.into_vec()
+}
+
+/// Reports the issues of `value` as a canonical Snapshot 1.2 document.
+pub(crate) fn validate_value(value: &Value, issues: &mut Issues) {
+    structural::validate(value, Profile::V1_2, issues);
+    if issues.is_empty() {
+        // A structurally valid document nests boundedly, so cloning it is safe.
+        semantic_pass(value.clone(), Profile::V1_2, issues);
     }
 }
 
-/// Validates an owned document of `profile` and returns its typed 1.2 form. A 1.1
-/// document comes back with version 1.2 and CPU timing `unavailable` / `not-collected`,
-/// but without migration provenance.
-pub(crate) fn validate_owned(mut value: Value, profile: Profile) -> Result<FrameGraphSnapshotV1, Vec<SnapshotIssue>> {
-    let issues = structural::validate(&value, profile);
+/// Validates an owned document of `profile` and returns its typed 1.2 form, or `None`
+/// with the issues in `issues`. A 1.1 document comes back with version 1.2 and CPU timing
+/// `unavailable` / `not-collected`, but without migration provenance.
+pub(crate) fn validate_owned(mut value: Value, profile: Profile, issues: &mut Issues) -> Option<FrameGraphSnapshotV1> {
+    structural::validate(&value, profile, issues);
     if issues.is_empty() {
-        semantic_pass(value, profile)
+        semantic_pass(value, profile, issues)
     } else {
         discard(&mut value);
-        Err(issues)
+        None
     }
 }
 
 /// The semantic layer of a structurally valid document.
-fn semantic_pass(mut value: Value, profile: Profile) -> Result<FrameGraphSnapshotV1, Vec<SnapshotIssue>> {
+fn semantic_pass(mut value: Value, profile: Profile, issues: &mut Issues) -> Option<FrameGraphSnapshotV1> {
     let declares_migration = value.pointer("/capture/migration").is_some();
     if profile == Profile::V1_1 {
         v1_1::upgrade_in_place(&mut value);
     }
     canonicalize_numbers(&mut value);
-    let snapshot: FrameGraphSnapshotV1 = serde_json::from_value(value).map_err(|error| {
-        vec![SnapshotIssue::error(
-            "invalid-structure",
-            "",
-            format!("The document does not match the Snapshot 1.2 model: {error}."),
-        )]
-    })?;
-    let issues = semantic::validate(&snapshot, declares_migration);
-    if issues.is_empty() { Ok(snapshot) } else { Err(issues) }
+    let snapshot: FrameGraphSnapshotV1 = match serde_json::from_value(value) {
+        Ok(snapshot) => snapshot,
+        Err(error) => {
+            let message = || format!("The document does not match the Snapshot 1.2 model: {error}.");
+            issues.error("invalid-structure", "", message);
+            return None;
+        }
+    };
+    semantic::validate(&snapshot, declares_migration, issues);
+    issues.is_empty().then_some(snapshot)
 }

@@ -7,8 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::UnavailableFacts;
-use crate::SnapshotIssue;
-use crate::issue::quoted_in;
+use crate::issue::{IssueText, Issues, quoted_in};
 use crate::wire::{
     FrameGraphSnapshotV1, SnapshotAccess, SnapshotAllocationReport, SnapshotCpuTimings, SnapshotGpuTimings,
     SnapshotInitialContents, SnapshotMigrationSourceFormat, SnapshotNode, SnapshotNodeKind, SnapshotResource,
@@ -18,10 +17,10 @@ use crate::wire::{
 
 const FACTS_PATH: &str = "/capture/migration/unavailableFacts";
 
-/// Every semantic issue of `snapshot`. `declares_migration` tells whether the source
-/// document carried migration provenance, which relaxes required initial contents.
-pub(crate) fn validate(snapshot: &FrameGraphSnapshotV1, declares_migration: bool) -> Vec<SnapshotIssue> {
-    let mut check = Semantic::new(snapshot, declares_migration);
+/// Reports every semantic issue of `snapshot`. `declares_migration` tells whether the
+/// source document carried migration provenance, which relaxes required initial contents.
+pub(crate) fn validate(snapshot: &FrameGraphSnapshotV1, declares_migration: bool, issues: &mut Issues) {
+    let mut check = Semantic::new(snapshot, declares_migration, issues);
     check.declared_ids();
     check.availability();
     check.groups();
@@ -34,7 +33,6 @@ pub(crate) fn validate(snapshot: &FrameGraphSnapshotV1, declares_migration: bool
     check.segments();
     check.timings();
     check.diagnostics();
-    check.issues
 }
 
 #[derive(Clone, Copy)]
@@ -58,12 +56,12 @@ impl Table {
     }
 }
 
-struct Semantic<'s> {
+struct Semantic<'s, 'i> {
     snapshot: &'s FrameGraphSnapshotV1,
     declares_migration: bool,
     legacy: bool,
     facts: UnavailableFacts,
-    issues: Vec<SnapshotIssue>,
+    issues: &'i mut Issues,
     groups: HashMap<&'s str, usize>,
     nodes: HashMap<&'s str, usize>,
     resources: HashMap<&'s str, usize>,
@@ -80,8 +78,8 @@ fn first_index<'s, T>(items: &'s [T], id: impl Fn(&'s T) -> &'s str) -> HashMap<
     map
 }
 
-impl<'s> Semantic<'s> {
-    fn new(snapshot: &'s FrameGraphSnapshotV1, declares_migration: bool) -> Self {
+impl<'s, 'i> Semantic<'s, 'i> {
+    fn new(snapshot: &'s FrameGraphSnapshotV1, declares_migration: bool, issues: &'i mut Issues) -> Self {
         let graph = &snapshot.graph;
         let allocations: &[_] = match &snapshot.memory.allocation_report {
             SnapshotAllocationReport::Available { allocations } => allocations,
@@ -98,7 +96,7 @@ impl<'s> Semantic<'s> {
             declares_migration,
             legacy,
             facts: UnavailableFacts::of(snapshot),
-            issues: Vec::new(),
+            issues,
             groups: first_index(&graph.groups, |g| &g.id),
             nodes: first_index(&graph.nodes, |n| &n.id),
             resources: first_index(&graph.resources, |r| &r.id),
@@ -108,8 +106,8 @@ impl<'s> Semantic<'s> {
         }
     }
 
-    fn error(&mut self, code: &str, path: impl Into<String>, message: impl Into<String>) {
-        self.issues.push(SnapshotIssue::error(code, path, message));
+    fn error(&mut self, code: &str, path: impl IssueText, message: impl IssueText) {
+        self.issues.error(code, path, message);
     }
 
     fn lookup(&self, table: Table, id: &str) -> Option<usize> {
@@ -124,21 +122,21 @@ impl<'s> Semantic<'s> {
     }
 
     /// Resolves a reference, reporting `missing-reference` when nothing declares `id`.
-    fn reference(&mut self, table: Table, id: &str, path: impl Into<String>) -> Option<usize> {
+    fn reference(&mut self, table: Table, id: &str, path: impl IssueText) -> Option<usize> {
         let found = self.lookup(table, id);
         if found.is_none() {
-            let message = quoted_in(&format!("Unknown {} id ", table.noun()), id, ".");
+            let message = || quoted_in(&format!("Unknown {} id ", table.noun()), id, ".");
             self.error("missing-reference", path, message);
         }
         found
     }
 
-    fn node(&mut self, id: &str, path: impl Into<String>) -> Option<&'s SnapshotNode> {
+    fn node(&mut self, id: &str, path: impl IssueText) -> Option<&'s SnapshotNode> {
         let position = self.reference(Table::Node, id, path)?;
         self.snapshot.graph.nodes.get(position)
     }
 
-    fn resource(&mut self, id: &str, path: impl Into<String>) -> Option<&'s SnapshotResource> {
+    fn resource(&mut self, id: &str, path: impl IssueText) -> Option<&'s SnapshotResource> {
         let position = self.reference(Table::Resource, id, path)?;
         self.snapshot.graph.resources.get(position)
     }
@@ -146,11 +144,10 @@ impl<'s> Semantic<'s> {
     fn declared_ids(&mut self) {
         let snapshot = self.snapshot;
         let graph = &snapshot.graph;
-        let mut ids: Vec<(&'s str, String)> = Vec::new();
-        let mut add = |table: &str, items: &mut dyn Iterator<Item = &'s str>| {
-            for (position, id) in items.enumerate() {
-                ids.push((id, format!("{table}/{position}/id")));
-            }
+        // Each id with its table and position: its path is built only for a kept issue.
+        let mut ids: Vec<(&'s str, &'static str, usize)> = Vec::new();
+        let mut add = |table: &'static str, items: &mut dyn Iterator<Item = &'s str>| {
+            ids.extend(items.enumerate().map(|(position, id)| (id, table, position)));
         };
         add("/graph/groups", &mut graph.groups.iter().map(|g| g.id.as_str()));
         add("/graph/nodes", &mut graph.nodes.iter().map(|n| n.id.as_str()));
@@ -162,14 +159,18 @@ impl<'s> Semantic<'s> {
             add("/memory/allocationReport/allocations", &mut allocations.iter().map(|a| a.id.as_str()));
         }
         let mut first: HashMap<&str, usize> = HashMap::with_capacity(ids.len());
-        for (position, (id, path)) in ids.iter().enumerate() {
+        for (position, &(id, table, slot)) in ids.iter().enumerate() {
             match first.get(id) {
                 Some(&earlier) => {
-                    let message = quoted_in("Entity id ", id, &format!(" is already declared at {}.", ids[earlier].1));
-                    self.error("duplicate-id", path.clone(), message);
+                    let (_, earlier_table, earlier_slot) = ids[earlier];
+                    let message = || {
+                        let declared = format!(" is already declared at {earlier_table}/{earlier_slot}/id.");
+                        quoted_in("Entity id ", id, &declared)
+                    };
+                    self.error("duplicate-id", || format!("{table}/{slot}/id"), message);
                 }
                 None => {
-                    first.insert(*id, position);
+                    first.insert(id, position);
                 }
             }
         }
@@ -218,7 +219,7 @@ impl<'s> Semantic<'s> {
         }
     }
 
-    fn group_reference(&mut self, group_id: Option<&str>, path: String) {
+    fn group_reference(&mut self, group_id: Option<&str>, path: impl IssueText) {
         let Some(group_id) = group_id else {
             return;
         };
@@ -258,12 +259,12 @@ impl<'s> Semantic<'s> {
             let Some(parent_id) = group.parent_id.as_deref() else {
                 continue;
             };
-            let path = format!("/graph/groups/{position}/parentId");
-            let Some(parent_position) = self.reference(Table::Group, parent_id, path.clone()) else {
+            let path = || format!("/graph/groups/{position}/parentId");
+            let Some(parent_position) = self.reference(Table::Group, parent_id, path) else {
                 continue;
             };
             if parent_position >= position {
-                self.error("invalid-group-order", path.clone(), "A group parent must appear before its child.");
+                self.error("invalid-group-order", path, "A group parent must appear before its child.");
             }
             let own = self.lookup(Table::Group, &group.id).unwrap_or(position);
             let cycles = cyclic[parent_position] || (own != position && ancestry.is_ancestor(own, parent_position));
@@ -278,7 +279,6 @@ impl<'s> Semantic<'s> {
         let nodes = &snapshot.graph.nodes;
         let mut seen = vec![false; nodes.len()];
         for (position, node) in nodes.iter().enumerate() {
-            let path = format!("/graph/nodes/{position}");
             if let Some(order) = node.execution_order() {
                 let fresh = usize::try_from(order)
                     .ok()
@@ -288,7 +288,7 @@ impl<'s> Semantic<'s> {
                 if !fresh {
                     self.error(
                         "invalid-execution-order",
-                        format!("{path}/compileState/executionOrder"),
+                        || format!("/graph/nodes/{position}/compileState/executionOrder"),
                         "Retained node executionOrder values must form the contiguous range 0..N-1.",
                     );
                 }
@@ -296,28 +296,28 @@ impl<'s> Semantic<'s> {
             match node.recording_order {
                 Some(_) if self.facts.recording_order => self.error(
                     "invalid-migration-availability",
-                    format!("{path}/recordingOrder"),
+                    || format!("/graph/nodes/{position}/recordingOrder"),
                     "recordingOrder must be absent when recording order is unavailable.",
                 ),
                 Some(order) if order != position as u64 => self.error(
                     "invalid-recording-order",
-                    format!("{path}/recordingOrder"),
+                    || format!("/graph/nodes/{position}/recordingOrder"),
                     "Node recordingOrder must equal its array index.",
                 ),
                 _ => {}
             }
-            self.group_reference(node.group_id.as_deref(), format!("{path}/groupId"));
+            self.group_reference(node.group_id.as_deref(), || format!("/graph/nodes/{position}/groupId"));
         }
     }
 
     fn resources(&mut self) {
         let snapshot = self.snapshot;
         for (position, resource) in snapshot.graph.resources.iter().enumerate() {
-            let path = format!("/graph/resources/{position}");
-            self.group_reference(resource.group_id.as_deref(), format!("{path}/groupId"));
+            let path = |suffix: &str| format!("/graph/resources/{position}{suffix}");
+            self.group_reference(resource.group_id.as_deref(), || path("/groupId"));
             if let Some(allocation_id) = resource.allocation_id.as_deref() {
-                let allocation_path = format!("{path}/allocationId");
-                if let Some(allocation) = self.reference(Table::Allocation, allocation_id, allocation_path.clone())
+                let allocation_path = || path("/allocationId");
+                if let Some(allocation) = self.reference(Table::Allocation, allocation_id, allocation_path)
                     && self.allocation_kind(allocation) != Some(resource.kind)
                 {
                     self.error("reference-kind", allocation_path, "Resource and allocation kinds must match.");
@@ -328,7 +328,7 @@ impl<'s> Semantic<'s> {
             {
                 self.error(
                     "invalid-lifetime",
-                    format!("{path}/lifetime"),
+                    || path("/lifetime"),
                     "Resource lifetime must use retained execution-order indices.",
                 );
             }
@@ -336,7 +336,7 @@ impl<'s> Semantic<'s> {
             if resource.initial_contents.is_none() && !may_be_unknown {
                 self.error(
                     "missing-initial-contents",
-                    format!("{path}/initialContents"),
+                    || path("/initialContents"),
                     "ZenFG producers must declare the resource initial contents.",
                 );
             }
@@ -355,8 +355,8 @@ impl<'s> Semantic<'s> {
     fn texture_views(&mut self) {
         let snapshot = self.snapshot;
         for (position, view) in snapshot.graph.texture_views.iter().enumerate() {
-            let path = format!("/graph/textureViews/{position}/resourceId");
-            if let Some(resource) = self.resource(&view.resource_id, path.clone())
+            let path = || format!("/graph/textureViews/{position}/resourceId");
+            if let Some(resource) = self.resource(&view.resource_id, path)
                 && resource.kind != SnapshotResourceKind::Texture
             {
                 self.error("reference-kind", path, "Texture view must reference a texture resource.");
@@ -367,18 +367,18 @@ impl<'s> Semantic<'s> {
     fn accesses(&mut self) {
         let snapshot = self.snapshot;
         for (position, access) in snapshot.graph.accesses.iter().enumerate() {
-            let path = format!("/graph/accesses/{position}");
-            self.node(&access.node_id, format!("{path}/nodeId"));
-            let resource = self.resource(&access.resource_id, format!("{path}/resourceId"));
+            let path = |suffix: &str| format!("/graph/accesses/{position}{suffix}");
+            self.node(&access.node_id, || path("/nodeId"));
+            let resource = self.resource(&access.resource_id, || path("/resourceId"));
             if let Some(view_id) = access.texture_view_id.as_deref() {
-                let view_path = format!("{path}/textureViewId");
+                let view_path = || path("/textureViewId");
                 if self.facts.texture_views {
                     self.error(
                         "invalid-migration-availability",
                         view_path,
                         "Texture view references must be absent when texture views are unavailable.",
                     );
-                } else if let Some(view) = self.reference(Table::View, view_id, view_path.clone()) {
+                } else if let Some(view) = self.reference(Table::View, view_id, view_path) {
                     let same = snapshot
                         .graph
                         .texture_views
@@ -399,7 +399,7 @@ impl<'s> Semantic<'s> {
             if access.access.resource_kind() != resource.kind {
                 self.error(
                     "reference-kind",
-                    format!("{path}/access"),
+                    || path("/access"),
                     "Access kind does not match the referenced resource kind.",
                 );
             }
@@ -407,12 +407,12 @@ impl<'s> Semantic<'s> {
                 match resource.kind {
                     SnapshotResourceKind::Buffer if access.buffer_range.is_none() => self.error(
                         "invalid-access-range",
-                        format!("{path}/bufferRange"),
+                        || path("/bufferRange"),
                         "Buffer access requires bufferRange when access regions are available.",
                     ),
                     SnapshotResourceKind::Texture if access.texture_region.is_none() => self.error(
                         "invalid-access-range",
-                        format!("{path}/textureRegion"),
+                        || path("/textureRegion"),
                         "Texture access requires textureRegion when access regions are available.",
                     ),
                     _ => {}
@@ -422,8 +422,8 @@ impl<'s> Semantic<'s> {
     }
 
     /// The execution order of the node `id`, reporting a culled node as `reference-state`.
-    fn retained_order(&mut self, id: &str, path: String, message: &str) -> Option<u64> {
-        let node = self.node(id, path.clone())?;
+    fn retained_order(&mut self, id: &str, path: impl IssueText + Copy, message: &str) -> Option<u64> {
+        let node = self.node(id, path)?;
         let order = node.execution_order();
         if order.is_none() {
             self.error("reference-state", path, message);
@@ -435,22 +435,22 @@ impl<'s> Semantic<'s> {
         let snapshot = self.snapshot;
         let mut tuples = HashSet::new();
         for (position, dependency) in snapshot.graph.dependencies.iter().enumerate() {
-            let path = format!("/graph/dependencies/{position}");
+            let path = |suffix: &str| format!("/graph/dependencies/{position}{suffix}");
             let message = "Dependency nodes must be retained.";
-            let from = self.retained_order(&dependency.from_node_id, format!("{path}/fromNodeId"), message);
-            let to = self.retained_order(&dependency.to_node_id, format!("{path}/toNodeId"), message);
-            self.resource(&dependency.resource_id, format!("{path}/resourceId"));
+            let from = self.retained_order(&dependency.from_node_id, || path("/fromNodeId"), message);
+            let to = self.retained_order(&dependency.to_node_id, || path("/toNodeId"), message);
+            self.resource(&dependency.resource_id, || path("/resourceId"));
             if let (Some(from), Some(to)) = (from, to)
                 && from >= to
             {
                 self.error(
                     "invalid-dependency-order",
-                    format!("{path}/toNodeId"),
+                    || path("/toNodeId"),
                     "Dependency edges must point from an earlier retained node to a later retained node.",
                 );
             }
             if !tuples.insert(dependency) {
-                self.error("duplicate-dependency", path, "Duplicate dependency tuple.");
+                self.error("duplicate-dependency", || path(""), "Duplicate dependency tuple.");
             }
         }
     }
@@ -458,37 +458,38 @@ impl<'s> Semantic<'s> {
     fn roots(&mut self) {
         let snapshot = self.snapshot;
         for (position, root) in snapshot.graph.roots.iter().enumerate() {
-            let path = format!("/graph/roots/{position}");
             match root {
                 SnapshotRoot::SideEffect { node_id } => {
-                    let node_path = format!("{path}/nodeId");
-                    if let Some(node) = self.node(node_id, node_path.clone())
+                    let node_path = || format!("/graph/roots/{position}/nodeId");
+                    if let Some(node) = self.node(node_id, node_path)
                         && node.execution_order().is_none()
                     {
                         self.error("invalid-root", node_path, "Side-effect roots must reference retained nodes.");
                     }
                 }
-                SnapshotRoot::Resource(root) => self.resource_root(root, &path),
+                SnapshotRoot::Resource(root) => self.resource_root(root, position),
             }
         }
     }
 
-    fn resource_root(&mut self, root: &'s SnapshotResourceRoot, path: &str) {
-        let resource = self.resource(&root.resource_id, format!("{path}/resourceId"));
+    /// The resource root at `position` in `graph.roots`.
+    fn resource_root(&mut self, root: &'s SnapshotResourceRoot, position: usize) {
+        let path = |suffix: &str| format!("/graph/roots/{position}{suffix}");
+        let resource = self.resource(&root.resource_id, || path("/resourceId"));
         if let (Some(resource), Some(range)) = (resource, &root.range)
             && let Some(message) = range_problem(range, resource)
         {
-            self.error("invalid-root-range", format!("{path}/range"), message);
+            self.error("invalid-root-range", || path("/range"), message);
         }
         let Some(resolution) = &root.resolution else {
             return;
         };
-        let resolution_path = format!("{path}/resolution");
-        let producers_path = format!("{resolution_path}/producerNodeIds");
+        let resolution_path = || path("/resolution");
         let mut ordered = true;
         let mut previous: Option<u64> = None;
-        for (position, producer) in resolution.producer_node_ids.iter().enumerate() {
-            let Some(node) = self.node(producer, format!("{producers_path}/{position}")) else {
+        for (slot, producer) in resolution.producer_node_ids.iter().enumerate() {
+            let producer_path = || format!("/graph/roots/{position}/resolution/producerNodeIds/{slot}");
+            let Some(node) = self.node(producer, producer_path) else {
                 continue;
             };
             match node.execution_order() {
@@ -501,14 +502,14 @@ impl<'s> Semantic<'s> {
         if !ordered {
             self.error(
                 "invalid-root-producer",
-                producers_path,
+                || path("/resolution/producerNodeIds"),
                 "Producers must be unique retained nodes in execution order.",
             );
         }
         if resolution.producer_node_ids.is_empty() && !resolution.uses_initial_contents {
             self.error(
                 "invalid-root-resolution",
-                resolution_path.clone(),
+                resolution_path,
                 "Non-empty output must have a producer or initial contents.",
             );
         }
@@ -529,11 +530,10 @@ impl<'s> Semantic<'s> {
         let mut assigned: HashSet<&str> = HashSet::new();
         let mut concatenated: Vec<&str> = Vec::new();
         for (position, segment) in graph.segments.iter().enumerate() {
-            let path = format!("/graph/segments/{position}");
             if segment.order != position as u64 {
                 self.error(
                     "invalid-segment-order",
-                    format!("{path}/order"),
+                    || format!("/graph/segments/{position}/order"),
                     "Segment order must equal its array index.",
                 );
             }
@@ -541,26 +541,26 @@ impl<'s> Semantic<'s> {
             if external && segment.node_ids.len() != 1 {
                 self.error(
                     "invalid-segment-kind",
-                    format!("{path}/nodeIds"),
+                    || format!("/graph/segments/{position}/nodeIds"),
                     "External-submission segment must contain exactly one node.",
                 );
             }
             for (slot, node_id) in segment.node_ids.iter().enumerate() {
-                let node_path = format!("{path}/nodeIds/{slot}");
-                let Some(node) = self.node(node_id, node_path.clone()) else {
+                let node_path = || format!("/graph/segments/{position}/nodeIds/{slot}");
+                let Some(node) = self.node(node_id, node_path) else {
                     continue;
                 };
                 let external_node = node.kind == SnapshotNodeKind::ExternalSubmission;
                 if external && !external_node {
                     self.error(
                         "invalid-segment-kind",
-                        node_path.clone(),
+                        node_path,
                         "External-submission segment must contain an external-submission node.",
                     );
                 } else if !external && external_node {
                     self.error(
                         "invalid-segment-kind",
-                        node_path.clone(),
+                        node_path,
                         "FrameGraph segment cannot contain an external-submission node.",
                     );
                 }
@@ -590,11 +590,9 @@ impl<'s> Semantic<'s> {
         }
         for (_, id) in retained {
             if !assigned.contains(id) {
-                self.error(
-                    "missing-segment-node",
-                    "/graph/segments",
-                    quoted_in("Retained node ", id, " is not assigned to an execution segment."),
-                );
+                self.error("missing-segment-node", "/graph/segments", || {
+                    quoted_in("Retained node ", id, " is not assigned to an execution segment.")
+                });
             }
         }
     }
@@ -605,12 +603,12 @@ impl<'s> Semantic<'s> {
         if let SnapshotCpuTimings::Available { nodes, .. } = &timings.cpu {
             let mut timed = HashSet::new();
             for (position, timing) in nodes.iter().enumerate() {
-                let path = format!("/timings/cpu/nodes/{position}/nodeId");
-                let Some(node) = self.node(&timing.node_id, path.clone()) else {
+                let path = || format!("/timings/cpu/nodes/{position}/nodeId");
+                let Some(node) = self.node(&timing.node_id, path) else {
                     continue;
                 };
                 if node.execution_order().is_none() {
-                    self.error("reference-state", path.clone(), "CPU timing must reference a retained node.");
+                    self.error("reference-state", path, "CPU timing must reference a retained node.");
                 }
                 if !timed.insert(timing.node_id.as_str()) {
                     self.error("duplicate-timing", path, "A node may have only one CPU timing.");
@@ -620,15 +618,15 @@ impl<'s> Semantic<'s> {
         if let SnapshotGpuTimings::Available { nodes, .. } = &timings.gpu {
             let mut timed = HashSet::new();
             for (position, timing) in nodes.iter().enumerate() {
-                let path = format!("/timings/gpu/nodes/{position}/nodeId");
+                let path = || format!("/timings/gpu/nodes/{position}/nodeId");
                 let message = "GPU timing must reference a retained render or compute node.";
-                let Some(node) = self.node(&timing.node_id, path.clone()) else {
+                let Some(node) = self.node(&timing.node_id, path) else {
                     continue;
                 };
                 if node.execution_order().is_none() {
-                    self.error("reference-state", path.clone(), message);
+                    self.error("reference-state", path, message);
                 } else if !matches!(node.kind, SnapshotNodeKind::Render | SnapshotNodeKind::Compute) {
-                    self.error("reference-kind", path.clone(), message);
+                    self.error("reference-kind", path, message);
                 }
                 if !timed.insert(timing.node_id.as_str()) {
                     self.error("duplicate-timing", path, "A node may have only one GPU timing.");
@@ -640,12 +638,11 @@ impl<'s> Semantic<'s> {
     fn diagnostics(&mut self) {
         let snapshot = self.snapshot;
         for (position, diagnostic) in snapshot.diagnostics.iter().enumerate() {
-            let path = format!("/diagnostics/{position}");
             if let Some(node_id) = diagnostic.node_id.as_deref() {
-                self.node(node_id, format!("{path}/nodeId"));
+                self.node(node_id, || format!("/diagnostics/{position}/nodeId"));
             }
             if let Some(resource_id) = diagnostic.resource_id.as_deref() {
-                self.resource(resource_id, format!("{path}/resourceId"));
+                self.resource(resource_id, || format!("/diagnostics/{position}/resourceId"));
             }
         }
     }

@@ -11,6 +11,7 @@ use super::extensions::{DEPTH_EXCEEDED_MESSAGE, exceeds_depth, is_valid_name};
 use super::fields::Fields;
 use super::{Profile, UnavailableFacts};
 use crate::FRAME_GRAPH_SNAPSHOT_FORMAT;
+use crate::issue::Issues;
 use crate::pointer::{field, index};
 use crate::wire::{
     SnapshotAccessKind, SnapshotAccessMode, SnapshotDependencyKind, SnapshotDiagnosticSeverity,
@@ -22,23 +23,22 @@ use crate::wire::{
 const STATUS: &[&str] = &["available", "unavailable"];
 
 /// Checks one array item at a path.
-type Check = fn(&mut Structure, &Value, &str);
+type Check<'i> = fn(&mut Structure<'i>, &Value, &str);
 
-/// Every structural issue of `value` read as a document of `profile`.
-pub(crate) fn validate(value: &Value, profile: Profile) -> Vec<crate::SnapshotIssue> {
-    let mut structure =
-        Structure { fields: Fields::new(profile.format_name()), profile, facts: UnavailableFacts::declared_in(value) };
+/// Reports every structural issue of `value` read as a document of `profile`.
+pub(crate) fn validate(value: &Value, profile: Profile, issues: &mut Issues) {
+    let facts = UnavailableFacts::declared_in(value);
+    let mut structure = Structure { fields: Fields::new(profile.format_name(), issues), profile, facts };
     structure.document(value);
-    structure.fields.issues
 }
 
-struct Structure {
-    fields: Fields,
+struct Structure<'i> {
+    fields: Fields<'i>,
     profile: Profile,
     facts: UnavailableFacts,
 }
 
-impl Structure {
+impl<'i> Structure<'i> {
     fn document(&mut self, value: &Value) {
         let Some(doc) = self.fields.object(Some(value), "") else {
             return;
@@ -69,7 +69,7 @@ impl Structure {
     }
 
     /// Checks each item of an array-valued table with `check`.
-    fn table(&mut self, value: Option<&Value>, path: &str, check: Check) {
+    fn table(&mut self, value: Option<&Value>, path: &str, check: Check<'i>) {
         if let Some(items) = self.fields.array(value, path) {
             for (position, item) in items.iter().enumerate() {
                 check(self, item, &index(path, position));
@@ -83,7 +83,7 @@ impl Structure {
         map: &'v Map<String, Value>,
         path: &str,
         key: &str,
-        check: impl FnOnce(&mut Fields, Option<&'v Value>, &str) -> T,
+        check: impl FnOnce(&mut Fields<'i>, Option<&'v Value>, &str) -> T,
     ) -> Option<T> {
         let value = map.get(key)?;
         Some(check(&mut self.fields, Some(value), &field(path, key)))
@@ -95,7 +95,7 @@ impl Structure {
         map: &'v Map<String, Value>,
         path: &str,
         key: &str,
-        check: impl FnOnce(&mut Fields, Option<&'v Value>, &str) -> T,
+        check: impl FnOnce(&mut Fields<'i>, Option<&'v Value>, &str) -> T,
     ) -> T {
         let value = self.fields.required(map, path, key);
         check(&mut self.fields, value, &field(path, key))
@@ -165,7 +165,7 @@ impl Structure {
         let Some(map) = self.fields.object(value, path) else {
             return;
         };
-        let tables: [(&str, Check); 8] = [
+        let tables: [(&str, Check<'i>); 8] = [
             ("groups", Self::group),
             ("nodes", Self::node),
             ("resources", Self::resource),
@@ -266,8 +266,8 @@ impl Structure {
         {
             self.fields.error(
                 "invalid-initial-contents",
-                field(path, "initialContents"),
-                format!("{origin} resources must begin with undefined contents."),
+                || field(path, "initialContents"),
+                || format!("{origin} resources must begin with undefined contents."),
             );
         }
         self.optional(map, path, "groupId", |f, v, p| f.id(v, p, "group:"));
@@ -426,8 +426,8 @@ impl Structure {
             if mode != required {
                 self.fields.error(
                     "invalid-access-mode",
-                    field(path, "mode"),
-                    format!("Access kind \"{kind}\" requires mode \"{required}\"."),
+                    || field(path, "mode"),
+                    || format!("Access kind \"{kind}\" requires mode \"{required}\"."),
                 );
             }
         }
@@ -436,7 +436,7 @@ impl Structure {
                 if map.contains_key("contents") {
                     self.fields.error(
                         "unexpected-property",
-                        field(path, "contents"),
+                        || field(path, "contents"),
                         "Read access cannot declare contents.",
                     );
                 }
@@ -444,7 +444,7 @@ impl Structure {
                 if produces == Some(true) {
                     self.fields.error(
                         "invalid-read",
-                        field(path, "producesValue"),
+                        || field(path, "producesValue"),
                         "Read access must set producesValue to false.",
                     );
                 }
@@ -470,14 +470,14 @@ impl Structure {
                 if map.contains_key("bufferRange") {
                     self.fields.error(
                         "invalid-access-range",
-                        field(path, "bufferRange"),
+                        || field(path, "bufferRange"),
                         "Texture access cannot contain bufferRange.",
                     );
                 }
                 if kind.is_some_and(SnapshotAccessKind::is_texture_copy) && map.contains_key("textureViewId") {
                     self.fields.error(
                         "invalid-access-view",
-                        field(path, "textureViewId"),
+                        || field(path, "textureViewId"),
                         "Texture copy access cannot reference a texture view.",
                     );
                 }
@@ -486,14 +486,14 @@ impl Structure {
                 if map.contains_key("textureRegion") {
                     self.fields.error(
                         "invalid-access-range",
-                        field(path, "textureRegion"),
+                        || field(path, "textureRegion"),
                         "Buffer access cannot contain textureRegion.",
                     );
                 }
                 if map.contains_key("textureViewId") {
                     self.fields.error(
                         "invalid-access-view",
-                        field(path, "textureViewId"),
+                        || field(path, "textureViewId"),
                         "Buffer access cannot reference a texture view.",
                     );
                 }
@@ -596,14 +596,14 @@ impl Structure {
             if !map.contains_key("range") && !self.facts.roots_range {
                 self.fields.error(
                     "missing-root-fact",
-                    field(path, "range"),
+                    || field(path, "range"),
                     "Root range requires explicit Legacy unavailability when absent.",
                 );
             }
             if !map.contains_key("resolution") && !self.facts.roots_resolution {
                 self.fields.error(
                     "missing-root-fact",
-                    field(path, "resolution"),
+                    || field(path, "resolution"),
                     "Root resolution requires explicit Legacy unavailability when absent.",
                 );
             }
@@ -627,7 +627,11 @@ impl Structure {
                 let regions = self.fields.required(map, path, "regions");
                 if let Some(items) = self.fields.array(regions, &regions_path) {
                     if items.is_empty() {
-                        self.fields.error("invalid-root-range", &regions_path, "Expected non-empty texture regions.");
+                        self.fields.error(
+                            "invalid-root-range",
+                            regions_path.as_str(),
+                            "Expected non-empty texture regions.",
+                        );
                     }
                     for (position, item) in items.iter().enumerate() {
                         self.texture_region(item, &index(&regions_path, position));
@@ -668,7 +672,7 @@ impl Structure {
             if items.is_empty() {
                 self.fields.error(
                     "invalid-segment-sequence",
-                    &nodes_path,
+                    nodes_path.as_str(),
                     "Execution segment must contain at least one node.",
                 );
             }
@@ -796,12 +800,12 @@ impl Structure {
             if !invalid_name && !too_deep {
                 continue;
             }
-            // Built only for an issue: extension names may be as long as the document.
-            let extension_path = field(path, name);
+            // Built only for a kept issue: extension names may be as long as the document.
+            let extension_path = || field(path, name);
             if invalid_name {
                 self.fields.error(
                     "invalid-extension-name",
-                    &extension_path,
+                    extension_path,
                     "Extension names must be namespace-qualified.",
                 );
             }

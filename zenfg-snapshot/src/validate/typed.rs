@@ -3,10 +3,11 @@
 use serde_json::Value;
 
 use super::extensions::{DEPTH_EXCEEDED_MESSAGE, exceeds_depth};
-use super::validate_frame_graph_snapshot;
+use super::validate_value;
+use crate::SnapshotJsonError;
+use crate::issue::Issues;
 use crate::pointer::field;
 use crate::wire::{FrameGraphSnapshotV1, SnapshotCpuTimings, SnapshotGpuTimings};
-use crate::{SnapshotIssue, SnapshotJsonError};
 
 /// Runs the complete validator on a typed snapshot, exactly as on its JSON form.
 ///
@@ -15,48 +16,57 @@ use crate::{SnapshotIssue, SnapshotJsonError};
 /// [`crate::FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH`] is `extension-depth-exceeded`
 /// (checked without recursion, before anything is serialized). Otherwise the snapshot is
 /// serialized and validated structurally and semantically; `Ok` means
-/// [`crate::to_json`] will accept it.
+/// [`crate::to_json`] will accept it. Issues are capped at
+/// [`crate::FRAME_GRAPH_SNAPSHOT_MAX_ISSUES`] across all of these checks, as in
+/// [`crate::validate_frame_graph_snapshot`].
 pub fn validate_typed_frame_graph_snapshot(snapshot: &FrameGraphSnapshotV1) -> Result<(), SnapshotJsonError> {
     validated_value(snapshot).map(drop)
 }
 
 /// The JSON form of `snapshot`, once the complete validator accepts it.
 pub(crate) fn validated_value(snapshot: &FrameGraphSnapshotV1) -> Result<Value, SnapshotJsonError> {
-    let mut issues = non_finite_numbers(snapshot);
+    let mut issues = Issues::new();
+    if let Some(value) = json_value(snapshot, &mut issues)? {
+        validate_value(&value, &mut issues);
+        if issues.is_empty() {
+            return Ok(value);
+        }
+    }
+    Err(SnapshotJsonError::Validation { issues: issues.into_vec() })
+}
+
+/// The JSON form of `snapshot`, still to be validated, or `None` with the issues in
+/// `issues` when it holds values that JSON cannot carry.
+pub(crate) fn json_value(snapshot: &FrameGraphSnapshotV1, issues: &mut Issues) -> serde_json::Result<Option<Value>> {
+    non_finite_numbers(snapshot, issues);
     for (name, value) in &snapshot.extensions {
         if exceeds_depth(value) {
-            issues.push(SnapshotIssue::error(
-                "extension-depth-exceeded",
-                field("/extensions", name),
-                DEPTH_EXCEEDED_MESSAGE,
-            ));
+            issues.error("extension-depth-exceeded", || field("/extensions", name), DEPTH_EXCEEDED_MESSAGE);
         }
     }
     if !issues.is_empty() {
-        return Err(SnapshotJsonError::Validation { issues });
+        return Ok(None);
     }
-    let value = serde_json::to_value(snapshot)?;
-    let issues = validate_frame_graph_snapshot(&value);
-    if issues.is_empty() { Ok(value) } else { Err(SnapshotJsonError::Validation { issues }) }
+    serde_json::to_value(snapshot).map(Some)
 }
 
-fn non_finite_numbers(snapshot: &FrameGraphSnapshotV1) -> Vec<SnapshotIssue> {
-    let mut numbers: Vec<(String, f64)> = Vec::new();
+/// Reports every timing number that JSON cannot carry.
+fn non_finite_numbers(snapshot: &FrameGraphSnapshotV1, issues: &mut Issues) {
+    let mut finite = |number: f64, path: &dyn Fn() -> String| {
+        if !number.is_finite() {
+            issues.error("invalid-json-value", path, "Expected a finite JSON number.");
+        }
+    };
     if let SnapshotCpuTimings::Available { execution_duration_micros, nodes } = &snapshot.timings.cpu {
-        numbers.push(("/timings/cpu/executionDurationMicros".to_owned(), *execution_duration_micros));
+        finite(*execution_duration_micros, &|| "/timings/cpu/executionDurationMicros".to_owned());
         for (position, node) in nodes.iter().enumerate() {
-            numbers.push((format!("/timings/cpu/nodes/{position}/durationMicros"), node.duration_micros));
+            finite(node.duration_micros, &|| format!("/timings/cpu/nodes/{position}/durationMicros"));
         }
     }
     if let SnapshotGpuTimings::Available { frame_span_micros, nodes } = &snapshot.timings.gpu {
-        numbers.push(("/timings/gpu/frameSpanMicros".to_owned(), *frame_span_micros));
+        finite(*frame_span_micros, &|| "/timings/gpu/frameSpanMicros".to_owned());
         for (position, node) in nodes.iter().enumerate() {
-            numbers.push((format!("/timings/gpu/nodes/{position}/durationMicros"), node.duration_micros));
+            finite(node.duration_micros, &|| format!("/timings/gpu/nodes/{position}/durationMicros"));
         }
     }
-    numbers
-        .into_iter()
-        .filter(|(_, number)| !number.is_finite())
-        .map(|(path, _)| SnapshotIssue::error("invalid-json-value", path, "Expected a finite JSON number."))
-        .collect()
 }
