@@ -130,8 +130,17 @@ fn plan(
             report: Default::default(),
             total: Default::default(),
         };
-        let mut report =
-            tables::build(rec, &content, &roots, &retained, &plan, options.report_level, timings, &mut scratch.report);
+        let mut report = tables::build(
+            rec,
+            &content,
+            &roots,
+            &retained,
+            &plan,
+            options.report_level,
+            timings,
+            &scratch.uses.first_touch,
+            &mut scratch.report,
+        );
         let finished = Instant::now();
         report.summary.timings.report = finished - planned;
         report.summary.timings.total = finished - started;

@@ -63,9 +63,14 @@ pub(crate) fn logical_bytes(resource: &ResourceRecord) -> u64 {
     }
 }
 
-fn hull_range(resource: &ResourceRecord, hull: &Hull) -> ResourceRange {
-    match resource.texture_desc() {
-        None => ResourceRange::Buffer(BufferRange::new(hull.start, Some(hull.end - hull.start))),
+/// The range a dependency's hull covers; the resource record is read for
+/// textures alone.
+fn hull_range(rec: &Recording<'_>, resource: ResourceId, hull: &Hull) -> ResourceRange {
+    if rec.facts[resource.index()].buffer_size().is_some() {
+        return ResourceRange::Buffer(BufferRange::new(hull.start, Some(hull.end - hull.start)));
+    }
+    match rec.resources[resource.index()].texture_desc() {
+        None => ResourceRange::Texture(Vec::new()),
         Some(desc) => ResourceRange::Texture(
             (hull.first_plane..=hull.last_plane)
                 .filter_map(|mip| {
@@ -109,16 +114,14 @@ fn compatibility_key(key: &AllocationKey, partitions: &mut FastMap<ResourcePoolS
     text
 }
 
-/// The resources of each allocation, in the order they take turns in it.
-fn allocation_members(plan: &Plan) -> Vec<Vec<ResourceId>> {
+/// The resources of each allocation, listed from `first_touch`, the
+/// resources in order of first use.
+fn allocation_members(plan: &Plan, first_touch: &[ResourceId]) -> Vec<Vec<ResourceId>> {
     let mut members = vec![Vec::new(); plan.allocations.len()];
-    for (index, allocation) in plan.resource_allocation.iter().enumerate() {
-        if let Some(allocation) = allocation {
-            members[allocation.index()].push(ResourceId(index as u32));
+    for &resource in first_touch {
+        if let Some(allocation) = plan.resource_allocation[resource.index()] {
+            members[allocation.index()].push(resource);
         }
-    }
-    for list in &mut members {
-        list.sort_unstable_by_key(|resource| plan.lifetimes[resource.index()].map(|lifetime| lifetime.first));
     }
     members
 }
@@ -144,6 +147,7 @@ pub(crate) fn build(
     plan: &Plan,
     level: ReportLevel,
     timings: CompilationTimings,
+    first_touch: &[ResourceId],
     spare: &mut FullCompilationReport,
 ) -> CompilationReport {
     let (mut logical_transient_count, mut logical_transient_bytes) = (0, 0);
@@ -156,8 +160,8 @@ pub(crate) fn build(
             };
         }
     }
-    let full =
-        (level == ReportLevel::Full).then(|| full_report(rec, content, roots, retained, plan, std::mem::take(spare)));
+    let full = (level == ReportLevel::Full)
+        .then(|| full_report(rec, content, roots, retained, plan, first_touch, std::mem::take(spare)));
     let access_count = match &full {
         Some(full) => full.accesses.len(),
         None => rec.accesses.iter().filter(|access| access.graph_effect()).count(),
@@ -186,6 +190,7 @@ fn full_report(
     roots: &[ResolvedRoot],
     retained: &[bool],
     plan: &Plan,
+    first_touch: &[ResourceId],
     mut report: FullCompilationReport,
 ) -> FullCompilationReport {
     // Execution order is the retained nodes in recording order.
@@ -310,7 +315,7 @@ fn full_report(
             resource: dependency.resource,
             kind: dependency.hazard.dependency_kind(),
             hazard: dependency.hazard,
-            range: hull_range(&rec.resources[dependency.resource.index()], &dependency.hull),
+            range: hull_range(rec, dependency.resource, &dependency.hull),
             value: dependency.value,
         }),
     );
@@ -327,7 +332,7 @@ fn full_report(
         }),
     );
     let mut partitions = FastMap::default();
-    let mut members = allocation_members(plan);
+    let mut members = allocation_members(plan, first_touch);
     refill(
         &mut report.allocations,
         plan.allocations.iter().zip(&mut members).enumerate().map(|(index, (allocation, members))| AllocationReport {

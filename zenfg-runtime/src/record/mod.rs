@@ -330,28 +330,29 @@ impl Region {
     /// The region as a public range, with texture regions expanded per mip.
     pub fn range_of(self, resource: &ResourceRecord) -> crate::desc::ResourceRange {
         use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
-        match (self, resource.texture_desc()) {
-            (Self::Buffer { offset, end }, _) => ResourceRange::Buffer(BufferRange::new(offset, Some(end - offset))),
-            (Self::Texture(region), Some(desc)) => {
-                let aspect = crate::format::normalized_aspect(desc.format);
-                ResourceRange::Texture(
-                    region
-                        .mips()
-                        .map(|mip| {
-                            let slices = region.slice_range(Layers::of(desc), mip);
-                            TextureSubresourceRange {
-                                base_mip_level: mip,
-                                mip_level_count: 1,
-                                base_slice: slices.start,
-                                slice_count: slices.end - slices.start,
-                                aspect,
-                            }
-                        })
-                        .collect(),
-                )
-            }
-            (Self::Texture(_), None) => ResourceRange::Texture(Vec::new()),
-        }
+        // Buffer ranges do not read the resource record, which reports
+        // building over large frames would otherwise fetch for every row.
+        let region = match self {
+            Self::Buffer { offset, end } => return ResourceRange::Buffer(BufferRange::new(offset, Some(end - offset))),
+            Self::Texture(region) => region,
+        };
+        let Some(desc) = resource.texture_desc() else { return ResourceRange::Texture(Vec::new()) };
+        let aspect = crate::format::normalized_aspect(desc.format);
+        ResourceRange::Texture(
+            region
+                .mips()
+                .map(|mip| {
+                    let slices = region.slice_range(Layers::of(desc), mip);
+                    TextureSubresourceRange {
+                        base_mip_level: mip,
+                        mip_level_count: 1,
+                        base_slice: slices.start,
+                        slice_count: slices.end - slices.start,
+                        aspect,
+                    }
+                })
+                .collect(),
+        )
     }
 }
 
