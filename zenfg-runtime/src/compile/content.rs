@@ -19,9 +19,7 @@ use crate::types::{AccessMode, HazardKind, InitialContents, ResourceOrigin, Unde
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ValueInfo {
     pub resource: ResourceId,
-    /// The writing node, or `None` for the defined initial contents of an import.
-    pub producer: Option<PassId>,
-    /// The producing access, or `None` for initial contents.
+    /// The producing access, or `None` for the defined initial contents of an import.
     pub access: Option<AccessId>,
 }
 
@@ -248,7 +246,7 @@ fn initial_state(rec: &Recording<'_>, mut values: Option<&mut Vec<ValueInfo>>, s
             (facts.origin == ResourceOrigin::Imported && facts.initial() == InitialContents::Defined).then(|| {
                 match values.as_deref_mut() {
                     Some(values) => {
-                        values.push(ValueInfo { resource: id, producer: None, access: None });
+                        values.push(ValueInfo { resource: id, access: None });
                         ValueId((values.len() - 1) as u32)
                     }
                     None => UNTRACKED,
@@ -354,11 +352,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
     fn produce(&mut self, index: usize, access: &AccessRecord, produced: &mut Option<ValueId>) -> ValueId {
         let values = &mut self.values;
         *produced.get_or_insert_with(|| {
-            values.push(ValueInfo {
-                resource: access.resource,
-                producer: Some(access.pass),
-                access: Some(AccessId(index as u32)),
-            });
+            values.push(ValueInfo { resource: access.resource, access: Some(AccessId(index as u32)) });
             ValueId((values.len() - 1) as u32)
         })
     }

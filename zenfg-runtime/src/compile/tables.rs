@@ -263,50 +263,57 @@ fn full_report(
             range: crate::record::Region::Texture(view.region).range_of(&rec.resources[view.texture.index()]),
         }),
     );
-    refill(
-        &mut report.accesses,
-        rec.accesses.iter().enumerate().filter(|(_, access)| access.graph_effect()).map(|(index, access)| {
-            AccessReport {
-                id: AccessId(index as u32),
-                pass: access.pass,
+    // Values are the imports' initial contents, in resource order, then what
+    // writes produce, in access order: each written value is reported beside
+    // its access, whose range it shares.
+    let mut accesses = Refill::new(&mut report.accesses, rec.accesses.len());
+    let mut values = Refill::new(&mut report.values, content.values.len());
+    for (index, value) in content.values.iter().enumerate().take_while(|(_, value)| value.access.is_none()) {
+        let resource = &rec.resources[value.resource.index()];
+        let range = match resource.texture_desc() {
+            Some(desc) => crate::record::Region::Texture(crate::record::TextureRegion::whole(desc)).range_of(resource),
+            None => ResourceRange::Buffer(BufferRange::new(0, resource.buffer_size())),
+        };
+        values.push(ValueReport {
+            id: ValueId(index as u32),
+            resource: value.resource,
+            producer: None,
+            kind: ValueKind::External,
+            range,
+        });
+    }
+    for (index, access) in rec.accesses.iter().enumerate().filter(|(_, access)| access.graph_effect()) {
+        let range = access.region().range_of(&rec.resources[access.resource.index()]);
+        let value = content.access_values[index];
+        if let Some(id) = value {
+            debug_assert_eq!(id.index(), values.filled, "values are produced in access order");
+            values.push(ValueReport {
+                id,
                 resource: access.resource,
-                view: access.view(),
-                role: access.role,
-                mode: access.mode,
-                consumes_previous: access.consumes_previous(),
-                produces_value: access.produces_value(),
-                write_contents: (access.mode == AccessMode::Write).then_some(if access.consumes_previous() {
-                    WriteContents::Preserve
-                } else {
-                    WriteContents::Overwrite
-                }),
-                range: access.region().range_of(&rec.resources[access.resource.index()]),
-                value: content.access_values[index],
-            }
-        }),
-    );
-    refill(
-        &mut report.values,
-        content.values.iter().enumerate().map(|(index, value)| {
-            let resource = &rec.resources[value.resource.index()];
-            let range = match value.access {
-                Some(access) => rec.accesses[access.index()].region().range_of(resource),
-                None => match resource.texture_desc() {
-                    Some(desc) => {
-                        crate::record::Region::Texture(crate::record::TextureRegion::whole(desc)).range_of(resource)
-                    }
-                    None => ResourceRange::Buffer(BufferRange::new(0, resource.buffer_size())),
-                },
-            };
-            ValueReport {
-                id: ValueId(index as u32),
-                resource: value.resource,
-                producer: value.producer,
-                kind: if value.producer.is_some() { ValueKind::Write } else { ValueKind::External },
-                range,
-            }
-        }),
-    );
+                producer: Some(access.pass),
+                kind: ValueKind::Write,
+                range: range.clone(),
+            });
+        }
+        accesses.push(AccessReport {
+            id: AccessId(index as u32),
+            pass: access.pass,
+            resource: access.resource,
+            view: access.view(),
+            role: access.role,
+            mode: access.mode,
+            consumes_previous: access.consumes_previous(),
+            produces_value: access.produces_value(),
+            write_contents: (access.mode == AccessMode::Write).then_some(if access.consumes_previous() {
+                WriteContents::Preserve
+            } else {
+                WriteContents::Overwrite
+            }),
+            range,
+            value,
+        });
+    }
+    drop((accesses, values));
     refill(
         &mut report.dependencies,
         content.dependencies.iter().map(|dependency| DependencyReport {
