@@ -66,6 +66,15 @@ impl<'e> ExecutionResources<'e> {
         self.table.buffer(self.pass, token.brand.identity, token.pass, token.access)
     }
 
+    /// The native buffer behind a buffer token, with the offset and size of
+    /// the bytes its access declared.
+    pub(crate) fn buffer_bytes<Role: BufferAccessMarker>(
+        &self,
+        token: AccessToken<'_, Role>,
+    ) -> Result<(&'e wgpu::Buffer, u64, u64)> {
+        self.table.buffer_bytes(self.pass, token.brand.identity, token.pass, token.access)
+    }
+
     /// The native texture behind a texture token.
     pub fn texture<Role: TextureAccessMarker>(&self, token: AccessToken<'_, Role>) -> Result<&'e wgpu::Texture> {
         self.table.texture(self.pass, token.brand.identity, token.pass, token.access)

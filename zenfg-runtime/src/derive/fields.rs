@@ -24,11 +24,10 @@ use super::views::{
     TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
 };
 
-/// A buffer access as declared: its token and the bytes it resolved to.
+/// A buffer access as declared: its token, which also finds, at execution,
+/// the bytes the declaration resolved to.
 pub struct DeclaredBytes<'frame, Role: AccessMarker> {
     token: AccessToken<'frame, Role>,
-    offset: u64,
-    size: u64,
 }
 
 impl<Role: AccessMarker> Clone for DeclaredBytes<'_, Role> {
@@ -39,28 +38,10 @@ impl<Role: AccessMarker> Clone for DeclaredBytes<'_, Role> {
 
 impl<Role: AccessMarker> Copy for DeclaredBytes<'_, Role> {}
 
-impl<'frame, Role: AccessMarker> DeclaredBytes<'frame, Role> {
-    /// Resolves `slice` against the buffer's logical size once the access was
-    /// declared (so the range is known to be valid).
-    fn new<K: crate::token::kind::PassKind>(
-        builder: &PassBuilder<'_, 'frame, K>,
-        slice: BufferSlice<'frame>,
-        token: AccessToken<'frame, Role>,
-    ) -> Result<Self> {
-        let offset = slice.range.offset;
-        let size = match slice.range.size {
-            Some(size) => size,
-            None => builder.frame().buffer_desc(slice.buffer)?.size.saturating_sub(offset),
-        };
-        Ok(Self { token, offset, size })
-    }
-
-    fn bytes<'cx>(self, resources: &ExecutionResources<'cx>) -> Result<BufferBytes<'cx>>
-    where
-        Role: crate::token::BufferAccessMarker,
-    {
-        let buffer = resources.buffer(self.token)?;
-        Ok(BufferBytes { buffer, offset: self.offset, size: self.size })
+impl<Role: crate::token::BufferAccessMarker> DeclaredBytes<'_, Role> {
+    fn bytes<'cx>(self, resources: &ExecutionResources<'cx>) -> Result<BufferBytes<'cx>> {
+        let (buffer, offset, size) = resources.buffer_bytes(self.token)?;
+        Ok(BufferBytes { buffer, offset, size })
     }
 }
 
@@ -341,8 +322,7 @@ macro_rules! buffer_role {
                 $($arg: $arg_ty),*
             ) -> Result<Self::Declared> {
                 let $slice = BufferSlice::from(self);
-                let token = $declare?;
-                DeclaredBytes::new($builder, $slice, token)
+                Ok(DeclaredBytes { token: $declare? })
             }
 
             fn view<'cx>(resources: &ExecutionResources<'cx>, declared: Self::Declared) -> Result<$view<'cx>> {

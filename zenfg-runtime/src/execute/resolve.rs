@@ -6,7 +6,7 @@ use crate::desc::Label;
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::handle::RecordingIdentity;
 use crate::ids::{AccessId, PassId};
-use crate::record::AccessRecord;
+use crate::record::{AccessRecord, Region};
 
 /// Index of "no view" in the view plan's access views.
 pub(crate) const NO_VIEW: u32 = u32::MAX;
@@ -64,6 +64,20 @@ impl<'e> ResolveTable<'e> {
     ) -> Result<&'e wgpu::Buffer> {
         let record = self.access(executing, identity, pass, access)?;
         self.natives.buffer(record.resource)
+    }
+
+    pub fn buffer_bytes(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<(&'e wgpu::Buffer, u64, u64)> {
+        let record = self.access(executing, identity, pass, access)?;
+        let Region::Buffer { offset, end } = record.region() else {
+            return Err(FrameGraphError::internal(format!("{access}, a buffer access, selects texture subresources")));
+        };
+        Ok((self.natives.buffer(record.resource)?, offset, end - offset))
     }
 
     pub fn texture(

@@ -686,11 +686,6 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         })
     }
 
-    /// The recording this builder declares into.
-    pub(crate) fn frame(&self) -> &Frame<'frame> {
-        self.frame
-    }
-
     /// Abandons the node after a failed declaration made on its behalf: drops
     /// what it declared and poisons the recording with `error`, which it returns.
     pub(crate) fn abort(mut self, error: FrameGraphError) -> FrameGraphError {
