@@ -61,6 +61,62 @@ struct Submit<'f> {
 
 type Log = Rc<RefCell<Vec<String>>>;
 
+#[derive(Pass)]
+#[pass(command)]
+struct Ranges<'f> {
+    #[uniform]
+    tail: BufferSlice<'f>,
+    #[uniform]
+    head: BufferSlice<'f>,
+    #[storage_write(overwrite)]
+    write: BufferSlice<'f>,
+    #[uniform]
+    whole: Buffer<'f>,
+}
+
+#[test]
+fn buffer_views_see_the_bytes_their_fields_declared_against_the_logical_size() -> Result<(), FrameGraphError> {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let mut frame = graph.begin_frame();
+    let defined = ImportBufferOptions::new(InitialContents::Defined);
+    let data = frame.import_buffer(BufferDesc::new("data", 64), defined)?;
+    // 100 bytes take a 112-byte pooled buffer: views keep to the 100 declared.
+    let other = frame.create_buffer(BufferDesc::new("other", 100))?;
+    let whole = frame.import_buffer(BufferDesc::new("whole", 100), defined)?;
+    let natives = [64, 100].map(|size| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size,
+            usage: BufferUsages::UNIFORM | BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        })
+    });
+    frame.bind_imported_buffer(data, &natives[0])?;
+    frame.bind_imported_buffer(whole, &natives[1])?;
+    let pass = Ranges {
+        tail: data.slice(BufferRange::new(16, None)),
+        head: data.slice(BufferRange::new(0, Some(8))),
+        write: other.slice(BufferRange::new(32, None)),
+        whole,
+    };
+    let out = Rc::clone(&seen);
+    frame.add(pass, move |cx| {
+        let ranges = [
+            (cx.tail.offset(), cx.tail.size()),
+            (cx.head.offset(), cx.head.size()),
+            (cx.write.offset(), cx.write.size()),
+            (cx.whole.offset(), cx.whole.size()),
+        ];
+        out.borrow_mut().extend(ranges);
+        Ok(())
+    })?;
+    frame.compile(CompileOptions::default())?.execute(&queue)?;
+    assert_eq!(*seen.borrow(), [(16, 48), (0, 8), (32, 68), (0, 100)]);
+    Ok(())
+}
+
 #[test]
 fn derived_passes_of_every_kind_execute_in_order_with_their_views() -> Result<(), FrameGraphError> {
     let (device, queue) = noop();
