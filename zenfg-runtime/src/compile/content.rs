@@ -12,7 +12,7 @@ use crate::error::{FrameGraphError, Result};
 use crate::format::normalized_aspect;
 use crate::hash::FastMap;
 use crate::ids::{AccessId, PassId, ResourceId, ValueId};
-use crate::record::{AccessRecord, Recording, Region, ResourceFacts, ResourceRecord};
+use crate::record::{AccessRecord, Recording, Region, ResourceFacts, ResourceRecord, push_built};
 use crate::types::{AccessMode, HazardKind, InitialContents, ResourceOrigin, UndefinedCause};
 
 /// A logical value.
@@ -256,13 +256,13 @@ fn initial_state(rec: &Recording<'_>, mut values: Option<&mut Vec<ValueInfo>>, s
         state.plane_base.push(state.planes.len() as u32);
         match facts.buffer_size() {
             Some(size) => {
-                state.planes.push(Plane::Uniform(segment));
+                push_built(&mut state.planes, || Plane::Uniform(segment));
                 state.plane_len.push(size);
             }
             None => {
                 let layers = facts.layers();
                 for mip in 0..facts.mip_count() {
-                    state.planes.push(Plane::Uniform(segment));
+                    push_built(&mut state.planes, || Plane::Uniform(segment));
                     state.plane_len.push(u64::from(layers.at_mip(mip)));
                 }
             }
@@ -342,8 +342,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
         if access.mode == AccessMode::Write {
             let value =
                 access.produces_value().then(|| if REPORT { self.produce(index, access, produced) } else { UNTRACKED });
-            let segment = Segment::written(value, access.pass);
-            self.state.planes[plane].assign(len, start, end, segment, &mut self.scratch);
+            self.state.planes[plane].write(len, start, end, value, access.pass, &mut self.scratch);
         }
         Ok(())
     }

@@ -193,12 +193,23 @@ impl Plane {
         }
     }
 
-    /// Replaces `start..end` with `segment`.
+    /// Records that `writer` wrote `start..end`, leaving `value` there
+    /// (`None`: discarded contents). The segment is built where it is
+    /// stored: built apart and copied, it would be written in parts and read
+    /// back whole, a copy that stalls on store forwarding.
     #[inline]
-    pub fn assign(&mut self, len: u64, start: u64, end: u64, segment: Segment, scratch: &mut Vec<u64>) {
+    pub fn write(
+        &mut self,
+        len: u64,
+        start: u64,
+        end: u64,
+        value: Option<ValueId>,
+        writer: PassId,
+        scratch: &mut Vec<u64>,
+    ) {
         match self {
-            Self::Uniform(old) if start == 0 && end == len => *old = segment,
-            _ => self.assign_part(len, start, end, segment, scratch),
+            Self::Uniform(old) if start == 0 && end == len => *old = Segment::written(value, writer),
+            _ => self.assign_part(len, start, end, Segment::written(value, writer), scratch),
         }
     }
 
@@ -256,6 +267,11 @@ mod tests {
         Segment::written(Some(ValueId(value)), PassId(value))
     }
 
+    /// Writes the value numbered `value` by the node of the same number.
+    fn write(plane: &mut Plane, len: u64, start: u64, end: u64, value: u32, scratch: &mut Vec<u64>) {
+        plane.write(len, start, end, Some(ValueId(value)), PassId(value), scratch);
+    }
+
     fn pieces(plane: &mut Plane, len: u64, start: u64, end: u64) -> Vec<(u64, u64, Content)> {
         let mut seen = Vec::new();
         plane
@@ -271,13 +287,13 @@ mod tests {
     fn partial_writes_split_and_whole_writes_collapse() {
         let mut scratch = Vec::new();
         let mut plane = Plane::Uniform(Segment::initial(Content::Undefined(UndefinedCause::Transient)));
-        plane.assign(8, 2, 4, defined(1), &mut scratch);
-        plane.assign(8, 3, 6, defined(2), &mut scratch);
+        write(&mut plane, 8, 2, 4, 1, &mut scratch);
+        write(&mut plane, 8, 3, 6, 2, &mut scratch);
         let seen = pieces(&mut plane, 8, 0, 8);
         assert_eq!(seen.iter().map(|&(a, b, _)| (a, b)).collect::<Vec<_>>(), vec![(0, 2), (2, 3), (3, 6), (6, 8)]);
         assert_eq!(seen[1].2, defined(1).content());
         assert_eq!(pieces(&mut plane, 8, 5, 7).len(), 2);
-        plane.assign(8, 0, 8, defined(3), &mut scratch);
+        write(&mut plane, 8, 0, 8, 3, &mut scratch);
         assert!(matches!(plane, Plane::Uniform(_)));
     }
 
@@ -320,12 +336,12 @@ mod tests {
         let len = 64 * 100;
         let mut plane = Plane::Uniform(Segment::initial(Content::Undefined(UndefinedCause::Transient)));
         for slot in 0..100 {
-            plane.assign(len, slot * 64, slot * 64 + 64, defined(slot as u32), &mut scratch);
+            write(&mut plane, len, slot * 64, slot * 64 + 64, slot as u32, &mut scratch);
             mark(&mut plane, len, slot * 64 + 16, slot * 64 + 48, slot as u32);
         }
         assert!(matches!(plane, Plane::Runs(_)));
         assert_eq!(segments(&mut plane, len).len(), 300);
-        plane.assign(len, 8, 24, defined(1000), &mut scratch);
+        write(&mut plane, len, 8, 24, 1000, &mut scratch);
         assert!(matches!(plane, Plane::Tree(_)));
         let seen = segments(&mut plane, len);
         assert_eq!(seen.len(), 301);
@@ -365,7 +381,7 @@ mod tests {
                 let step = step as u32;
                 match *op {
                     Op::Write { start, end } => {
-                        plane.assign(MODEL_LEN, start, end, defined(step), &mut scratch);
+                        write(&mut plane, MODEL_LEN, start, end, step, &mut scratch);
                         model[start as usize..end as usize].fill((defined(step).content(), NO_READER));
                     }
                     Op::Mark { start, end } => {
@@ -393,11 +409,11 @@ mod tests {
         let mut scratch = Vec::new();
         let runs = |plane: &mut Plane| pieces(plane, 16, 0, 16);
         let mut plane = Plane::Uniform(defined(1));
-        plane.assign(16, 4, 8, defined(2), &mut scratch);
-        plane.assign(16, 4, 6, defined(3), &mut scratch);
-        plane.assign(16, 7, 8, defined(4), &mut scratch);
-        plane.assign(16, 10, 12, defined(5), &mut scratch);
-        plane.assign(16, 10, 12, defined(6), &mut scratch);
+        write(&mut plane, 16, 4, 8, 2, &mut scratch);
+        write(&mut plane, 16, 4, 6, 3, &mut scratch);
+        write(&mut plane, 16, 7, 8, 4, &mut scratch);
+        write(&mut plane, 16, 10, 12, 5, &mut scratch);
+        write(&mut plane, 16, 10, 12, 6, &mut scratch);
         let expected = [(0, 4, 1), (4, 6, 3), (6, 7, 2), (7, 8, 4), (8, 10, 1), (10, 12, 6), (12, 16, 1)]
             .map(|(a, b, value)| (a, b, defined(value).content()));
         assert_eq!(runs(&mut plane), expected);
