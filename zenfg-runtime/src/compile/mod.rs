@@ -148,9 +148,11 @@ fn plan(
     });
     content.recycle(&mut scratch.content);
 
-    for (callback, kept) in rec.callbacks.iter_mut().zip(&retained) {
-        if !kept {
-            callback.take();
+    if plan.order.len() < rec.nodes.len() {
+        for (callback, kept) in rec.callbacks.iter_mut().zip(&retained) {
+            if !kept {
+                callback.take();
+            }
         }
     }
     scratch.retained = retained;

@@ -67,7 +67,7 @@ impl<'x> Executor<'x, '_> {
         colors: Range<u32>,
         depth: Option<DepthTarget>,
     ) -> Result<()> {
-        let Some(Callback::Render(callback)) = self.callbacks[pass.index()].take() else {
+        let Some(Callback::Render(callback)) = self.callbacks.get_mut(pass.index()).and_then(Option::take) else {
             return Err(self.missing_callback(pass));
         };
         self.color_attachments.clear();
@@ -123,7 +123,7 @@ impl<'x> Executor<'x, '_> {
     }
 
     fn compute(&mut self, encoder: &mut wgpu::CommandEncoder, pass: PassId) -> Result<()> {
-        let Some(Callback::Compute(callback)) = self.callbacks[pass.index()].take() else {
+        let Some(Callback::Compute(callback)) = self.callbacks.get_mut(pass.index()).and_then(Option::take) else {
             return Err(self.missing_callback(pass));
         };
         let timestamp_writes = self.next_timestamps().map(|(query_set, first)| wgpu::ComputePassTimestampWrites {
@@ -145,7 +145,7 @@ impl<'x> Executor<'x, '_> {
     }
 
     fn command(&mut self, encoder: &mut wgpu::CommandEncoder, pass: PassId) -> Result<()> {
-        let Some(Callback::Command(callback)) = self.callbacks[pass.index()].take() else {
+        let Some(Callback::Command(callback)) = self.callbacks.get_mut(pass.index()).and_then(Option::take) else {
             return Err(self.missing_callback(pass));
         };
         let result = callback(CommandContext {

@@ -24,8 +24,7 @@ pub(crate) fn preflight(rec: &Recording<'_>, plan: &Plan) -> Result<()> {
 }
 
 fn check_executor(rec: &Recording<'_>, pass: PassId, work: &NodeWork) -> Result<()> {
-    let callback = &rec.callbacks[pass.index()];
-    let expected = match (work, callback) {
+    let expected = match (work, rec.callback(pass)) {
         (NodeWork::Copy { ops }, _) if ops.is_empty() => "a copy node needs at least one copy operation",
         (NodeWork::ClearBuffer { ops }, _) if ops.is_empty() => "a clear node needs at least one clear operation",
         (NodeWork::Copy { .. } | NodeWork::ClearBuffer { .. }, _)

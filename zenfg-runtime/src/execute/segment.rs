@@ -81,7 +81,7 @@ impl<'x> Executor<'x, '_> {
     }
 
     fn external(&mut self, pass: PassId) -> Result<()> {
-        let Some(Callback::External(callback)) = self.callbacks[pass.index()].take() else {
+        let Some(Callback::External(callback)) = self.callbacks.get_mut(pass.index()).and_then(Option::take) else {
             return Err(self.missing_callback(pass));
         };
         let result = callback(crate::context::ExternalSubmissionContext {

@@ -629,7 +629,8 @@ pub(crate) struct Recording<'frame> {
     pub side_effects: Vec<PassId>,
     /// The external submission nodes, in recording order.
     pub externals: Vec<PassId>,
-    /// The callback of each node, by node id.
+    /// The callback of each node, by node id, up to the last node that has
+    /// one: frames of nodes without callbacks (copies, clears) fill nothing.
     pub callbacks: Vec<Option<Callback<'frame>>>,
     pub accesses: Vec<AccessRecord>,
     pub colors: Vec<ColorTarget>,
@@ -742,6 +743,11 @@ impl Recording<'_> {
             ResourceShape::Texture { desc, .. } => desc,
             ResourceShape::Buffer { .. } => unreachable!("handle types keep buffers and textures apart"),
         }
+    }
+
+    /// The callback of node `pass`, if it has one.
+    pub fn callback(&self, pass: PassId) -> Option<&Callback<'_>> {
+        self.callbacks.get(pass.index()).and_then(Option::as_ref)
     }
 
     pub fn node_accesses(&self, node: &NodeRecord) -> &[AccessRecord] {

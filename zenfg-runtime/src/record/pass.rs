@@ -645,7 +645,10 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         if self.side_effect {
             rec.side_effects.push(self.pass.id);
         }
-        push_built(&mut rec.callbacks, || callback);
+        if let Some(callback) = callback {
+            rec.callbacks.resize_with(self.pass.id.index(), || None);
+            push_built(&mut rec.callbacks, || Some(callback));
+        }
         let id = self.pass.id;
         // Closed, and with its label moved into the recording, the builder
         // owns nothing: skip its drop, which would only check that.
