@@ -5,6 +5,10 @@ use std::collections::HashMap;
 use std::fmt;
 use std::time::Duration;
 
+/// What the summary says when no adapter could execute the frame.
+pub const NO_ADAPTER: &str = "no GPU adapter was found. For software Vulkan: \
+                              apt-get install -y mesa-vulkan-drivers libvulkan1";
+
 use zenfg_runtime::{
     CompilationReport, CompilationTimings, CpuTimingReport, DebugGroupId, DebugGroupReport, FullCompilationReport,
     GpuTimingReport, PassId, ResourcePoolStats,
@@ -272,7 +276,7 @@ impl Summary {
         )?;
         let cpu = self.execution.map_or_else(String::new, |duration| format!("{} us on the CPU; ", micros(duration)));
         match self.gpu {
-            GpuTiming::NotExecuted => writeln!(f, "execute    not executed"),
+            GpuTiming::NotExecuted => writeln!(f, "execute    not executed: {NO_ADAPTER}"),
             GpuTiming::Unavailable("unsupported") => {
                 writeln!(f, "execute    {cpu}no GPU times: the adapter does not support timestamp queries")
             }
