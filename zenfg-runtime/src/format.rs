@@ -35,9 +35,30 @@ pub(crate) fn max_mips(size: Extent3d, dimension: TextureDimension) -> u32 {
     u32::BITS - largest.max(1).leading_zeros()
 }
 
-/// Slices (array layers, or depth slices of 3D textures) of `mip`.
-pub(crate) fn slices_at_mip(desc: &TextureDesc, mip: u32) -> u32 {
-    crate::record::Layers::of(desc).at_mip(mip)
+/// How many slices each mip of a texture has: its array layers, or the depth
+/// of a 3D texture, halved at each mip.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layers {
+    count: u32,
+    depth: bool,
+}
+
+impl Layers {
+    /// `count` layers, or a depth of `count` when `depth` is set.
+    pub const fn new(count: u32, depth: bool) -> Self {
+        Self { count, depth }
+    }
+
+    /// The slices of a texture of `desc`.
+    pub fn of(desc: &TextureDesc) -> Self {
+        Self::new(desc.size.depth_or_array_layers, desc.dimension == TextureDimension::D3)
+    }
+
+    /// The slice count of `mip`.
+    #[inline]
+    pub fn at_mip(self, mip: u32) -> u32 {
+        if self.depth { (self.count >> mip).max(1) } else { self.count }
+    }
 }
 
 /// Width and height of `mip` rounded up to whole blocks, in texels (wider
@@ -62,7 +83,7 @@ pub(crate) fn estimated_texture_bytes(desc: &TextureDesc) -> u64 {
         .map(|mip| {
             let width = u64::from((desc.size.width >> mip).max(1).div_ceil(block_width));
             let height = u64::from((desc.size.height >> mip).max(1).div_ceil(block_height));
-            let slices = u64::from(slices_at_mip(desc, mip));
+            let slices = u64::from(Layers::of(desc).at_mip(mip));
             width
                 .saturating_mul(height)
                 .saturating_mul(slices)

@@ -21,6 +21,9 @@ impl WordHasher {
 
 impl Hasher for WordHasher {
     fn finish(&self) -> u64 {
+        // The last multiplication leaves the low bits depending on the low
+        // input bits alone; tables pick buckets by low bits, so move the
+        // mixed high bits down.
         self.0.rotate_left(26)
     }
 

@@ -82,7 +82,7 @@ pub(crate) struct Scratch {
     access_values: Vec<Option<ValueId>>,
     value_edges: Vec<(PassId, PassId)>,
     dependencies: Vec<Dependency>,
-    dependency_index: FastMap<DependencyKey, u32>,
+    dependency_index: FastMap<DependencyKey, usize>,
     readers: Vec<(PassId, u32)>,
     split: Vec<u64>,
 }
@@ -141,7 +141,8 @@ pub(crate) fn piece_range(resource: &ResourceRecord, plane: u32, start: u64, end
     }
 }
 
-/// What de-duplicates dependencies: two with equal keys are one.
+/// What de-duplicates the dependencies of one node (the node they lead to):
+/// two with equal keys are one.
 type DependencyKey = (PassId, ResourceId, HazardKind);
 
 /// A node with this many dependencies or fewer finds duplicates by scanning
@@ -161,12 +162,13 @@ struct Dependencies {
     node: Option<PassId>,
     /// Where that node's dependencies start in `all`.
     node_start: usize,
-    /// Index of the node's dependencies, filled once they outgrow a scan.
-    index: FastMap<DependencyKey, u32>,
+    /// Index of the node's dependencies, by position from `node_start`,
+    /// filled once they outgrow a scan.
+    index: FastMap<DependencyKey, usize>,
 }
 
 impl Dependencies {
-    fn new(all: Vec<Dependency>, index: FastMap<DependencyKey, u32>) -> Self {
+    fn new(all: Vec<Dependency>, index: FastMap<DependencyKey, usize>) -> Self {
         Self { all, node: None, node_start: 0, index }
     }
 
@@ -192,15 +194,11 @@ impl Dependencies {
             current.iter().position(|known| (known.from, known.resource, known.hazard) == key)
         } else {
             if self.index.is_empty() {
-                let start = self.node_start;
-                self.index.extend(
-                    current
-                        .iter()
-                        .enumerate()
-                        .map(|(at, known)| ((known.from, known.resource, known.hazard), (start + at) as u32)),
-                );
+                let known =
+                    current.iter().enumerate().map(|(at, known)| ((known.from, known.resource, known.hazard), at));
+                self.index.extend(known);
             }
-            self.index.get(&key).map(|&at| at as usize - self.node_start)
+            self.index.get(&key).copied()
         };
         match found {
             Some(at) => {
@@ -212,7 +210,7 @@ impl Dependencies {
             }
             None => {
                 if !self.index.is_empty() {
-                    self.index.insert(key, self.all.len() as u32);
+                    self.index.insert(key, current.len());
                 }
                 self.all.push(dependency);
             }
@@ -499,8 +497,8 @@ impl<'a, const REPORT: bool> Analyzer<'a, REPORT> {
         let state = initial_state(rec, REPORT.then_some(&mut values), scratch);
         let mut value_edges = reuse(&mut scratch.value_edges);
         value_edges.reserve(rec.accesses.len());
-        let mut index = std::mem::take(&mut scratch.dependency_index);
-        index.clear();
+        // The first dependency recorded empties the index.
+        let index = std::mem::take(&mut scratch.dependency_index);
         Self {
             rec,
             state,

@@ -176,10 +176,8 @@ impl Plane {
         if *first_end >= end {
             return visit(start, end, first);
         }
+        // Every segment from the one holding `start` ends after it.
         for (&piece_start, (piece_end, segment)) in map.range_mut(from..end) {
-            if *piece_end <= start {
-                continue;
-            }
             visit(piece_start.max(start), (*piece_end).min(end), segment)?;
         }
         Ok(())
@@ -194,9 +192,10 @@ impl Plane {
     }
 
     /// Records that `writer` wrote `start..end`, leaving `value` there
-    /// (`None`: discarded contents). The segment is built where it is
-    /// stored: built apart and copied, it would be written in parts and read
-    /// back whole, a copy that stalls on store forwarding.
+    /// (`None`: discarded contents). A write of the whole plane, the common
+    /// case, builds the segment where it is stored: built apart and copied,
+    /// it would be written in parts and read back whole, a copy that stalls
+    /// on store forwarding.
     #[inline]
     pub fn write(
         &mut self,

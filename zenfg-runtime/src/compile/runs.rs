@@ -57,9 +57,9 @@ impl Runs {
         found
     }
 
-    /// Whether an edit that changes the number of runs at `index` shifts few
-    /// enough of them.
-    fn cheap_at(&self, index: usize) -> bool {
+    /// Whether an edit that changes the number of runs before `index`
+    /// shifts few enough of them: those from `index` on move.
+    fn cheap_from(&self, index: usize) -> bool {
         self.runs.len() - index <= SHIFT_LIMIT
     }
 
@@ -71,7 +71,8 @@ impl Runs {
         let last = self.find(end - 1, len);
         let split_start = self.runs[first].0 < start;
         let split_end = end < self.end_of(last, len);
-        if (split_start || split_end) && !self.cheap_at(first) {
+        let moved_from = if split_start { first + 1 } else { last + 1 };
+        if (split_start || split_end) && !self.cheap_from(moved_from) {
             return false;
         }
         if split_end {
@@ -85,9 +86,9 @@ impl Runs {
     }
 
     /// Calls `visit(start, end, segment)` for every run piece overlapping
-    /// `start..end`, in order; with `exact`, runs are split at the bounds
-    /// first. Returns `None`, changing nothing, when splitting would shift
-    /// too many runs.
+    /// `start..end` (non-empty, within `0..len`), in order; with `exact`,
+    /// runs are split at the bounds first. Returns `None`, changing nothing,
+    /// when splitting would shift too many runs.
     #[inline]
     pub fn visit<E>(
         &mut self,
@@ -97,6 +98,7 @@ impl Runs {
         exact: bool,
         mut visit: impl FnMut(u64, u64, &mut Segment) -> Result<(), E>,
     ) -> Option<Result<(), E>> {
+        debug_assert!(start < end && end <= len, "{start}..{end} is not a non-empty range of 0..{len}");
         if exact && !self.split_around(len, start, end) {
             return None;
         }
@@ -115,10 +117,12 @@ impl Runs {
         }
     }
 
-    /// Replaces `start..end` with one run of `segment`. Returns `false`,
-    /// changing nothing, when that would shift too many runs.
+    /// Replaces `start..end` (non-empty, within `0..len`) with one run of
+    /// `segment`. Returns `false`, changing nothing, when that would shift
+    /// too many runs.
     #[inline]
     pub fn assign(&mut self, len: u64, start: u64, end: u64, segment: Segment) -> bool {
+        debug_assert!(start < end && end <= len, "{start}..{end} is not a non-empty range of 0..{len}");
         let first = self.find(start, len);
         let last = self.find(end - 1, len);
         // The first run keeps its head before `start`; the last run's tail
@@ -126,7 +130,7 @@ impl Runs {
         let removed = if self.runs[first].0 < start { first + 1 } else { first }..last + 1;
         let tail = (end < self.end_of(last, len)).then(|| (end, self.runs[last].1));
         let inserted = 1 + usize::from(tail.is_some());
-        if removed.len() != inserted && !self.cheap_at(removed.start) {
+        if removed.len() != inserted && !self.cheap_from(removed.end) {
             return false;
         }
         let at = removed.start;

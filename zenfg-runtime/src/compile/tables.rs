@@ -8,11 +8,11 @@ use super::content::{ContentOutcome, Hull};
 use super::report::*;
 use super::roots::ResolvedRoot;
 use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
-use crate::format::{estimated_texture_bytes, normalized_aspect, slices_at_mip};
+use crate::format::{estimated_texture_bytes, normalized_aspect};
 use crate::hash::FastMap;
 use crate::ids::{AccessId, AllocationId, DebugGroupId, PassId, ResourceId, ValueId, ViewId};
 use crate::pool::ResourcePoolScope;
-use crate::record::{Recording, ResourceRecord, ResourceShape};
+use crate::record::{Recording, ResourceShape};
 use crate::types::{AccessMode, ResourceKind, WriteContents};
 
 /// Fills a table of an earlier report in place: each new row overwrites an
@@ -56,37 +56,37 @@ fn refill<T>(table: &mut Vec<T>, rows: impl Iterator<Item = T>) {
 }
 
 /// The logical byte estimate of a resource: its size, or its texture estimate.
-pub(crate) fn logical_bytes(resource: &ResourceRecord) -> u64 {
-    match &resource.shape {
-        ResourceShape::Buffer { desc, .. } => desc.size,
-        ResourceShape::Texture { desc, .. } => estimated_texture_bytes(desc),
+fn logical_bytes(rec: &Recording<'_>, resource: usize) -> u64 {
+    match (rec.facts[resource].buffer_size(), &rec.resources[resource].shape) {
+        (Some(size), _) => size,
+        (None, ResourceShape::Texture { desc, .. }) => estimated_texture_bytes(desc),
+        (None, ResourceShape::Buffer { desc, .. }) => desc.size,
     }
 }
 
 /// The range a dependency's hull covers; the resource record is read for
 /// textures alone.
 fn hull_range(rec: &Recording<'_>, resource: ResourceId, hull: &Hull) -> ResourceRange {
-    if rec.facts[resource.index()].buffer_size().is_some() {
+    let facts = &rec.facts[resource.index()];
+    if facts.buffer_size().is_some() {
         return ResourceRange::Buffer(BufferRange::new(hull.start, Some(hull.end - hull.start)));
     }
-    match rec.resources[resource.index()].texture_desc() {
-        None => ResourceRange::Texture(Vec::new()),
-        Some(desc) => ResourceRange::Texture(
-            (hull.first_plane..=hull.last_plane)
-                .filter_map(|mip| {
-                    let slices = u64::from(slices_at_mip(desc, mip));
-                    let end = hull.end.min(slices);
-                    (hull.start < end).then(|| TextureSubresourceRange {
-                        base_mip_level: mip,
-                        mip_level_count: 1,
-                        base_slice: hull.start as u32,
-                        slice_count: (end - hull.start) as u32,
-                        aspect: normalized_aspect(desc.format),
-                    })
+    let aspect = normalized_aspect(rec.texture_desc(resource).format);
+    let layers = facts.layers();
+    ResourceRange::Texture(
+        (hull.first_plane..=hull.last_plane)
+            .filter_map(|mip| {
+                let end = hull.end.min(u64::from(layers.at_mip(mip)));
+                (hull.start < end).then(|| TextureSubresourceRange {
+                    base_mip_level: mip,
+                    mip_level_count: 1,
+                    base_slice: hull.start as u32,
+                    slice_count: (end - hull.start) as u32,
+                    aspect,
                 })
-                .collect(),
-        ),
-    }
+            })
+            .collect(),
+    )
 }
 
 /// The compatibility-key spelling of an allocation. Scopes appear as a
@@ -154,10 +154,7 @@ pub(crate) fn build(
     for (index, allocation) in plan.resource_allocation.iter().enumerate() {
         if allocation.is_some() {
             logical_transient_count += 1;
-            logical_transient_bytes += match rec.facts[index].buffer_size() {
-                Some(size) => size,
-                None => logical_bytes(&rec.resources[index]),
-            };
+            logical_transient_bytes += logical_bytes(rec, index);
         }
     }
     let full = (level == ReportLevel::Full)
@@ -193,16 +190,32 @@ fn full_report(
     first_touch: &[ResourceId],
     mut report: FullCompilationReport,
 ) -> FullCompilationReport {
+    // Named one by one, so that a table added to reports cannot be left out
+    // and keep an earlier frame's rows.
+    let FullCompilationReport {
+        nodes,
+        culled_nodes,
+        resources,
+        views,
+        accesses,
+        values,
+        dependencies,
+        roots: root_rows,
+        allocations,
+        execution_segments,
+        diagnostics,
+        debug_groups,
+    } = &mut report;
     // Execution order is the retained nodes in recording order.
     let mut execution_order = 0;
     let culled = rec.nodes.len() - plan.order.len();
-    let mut nodes = Refill::new(&mut report.nodes, plan.order.len());
-    let mut culled_nodes = Refill::new(&mut report.culled_nodes, culled);
-    let mut diagnostics = Refill::new(&mut report.diagnostics, culled);
+    let mut node_rows = Refill::new(nodes, plan.order.len());
+    let mut culled_rows = Refill::new(culled_nodes, culled);
+    let mut diagnostic_rows = Refill::new(diagnostics, culled);
     for (index, (node, label)) in rec.nodes.iter().zip(rec.node_labels.iter()).enumerate() {
         let id = PassId(index as u32);
         if retained[index] {
-            nodes.push(NodeReport {
+            node_rows.push(NodeReport {
                 id,
                 recording_order: id.get(),
                 execution_order,
@@ -213,7 +226,7 @@ fn full_report(
             });
             execution_order += 1;
         } else {
-            culled_nodes.push(CulledNodeReport {
+            culled_rows.push(CulledNodeReport {
                 id,
                 recording_order: id.get(),
                 kind: node.work.kind(),
@@ -222,7 +235,7 @@ fn full_report(
                 debug_group: node.group(),
                 reason: CulledNodeReason::NotReachableFromRoot,
             });
-            diagnostics.push(Diagnostic {
+            diagnostic_rows.push(Diagnostic {
                 code: "culled-node",
                 severity: DiagnosticSeverity::Info,
                 message: format!("pass `{label}` was culled: no root or side effect depends on what it writes"),
@@ -231,9 +244,9 @@ fn full_report(
             });
         }
     }
-    drop((nodes, culled_nodes, diagnostics));
+    drop((node_rows, culled_rows, diagnostic_rows));
     refill(
-        &mut report.resources,
+        resources,
         rec.resources.iter().enumerate().map(|(index, resource)| ResourceReport {
             id: ResourceId(index as u32),
             kind: resource.kind(),
@@ -245,7 +258,7 @@ fn full_report(
                 ResourceShape::Buffer { desc, .. } => ResourceDescriptor::Buffer(desc.clone()),
             },
             effective_usage: resource.usage(plan.usage[index]),
-            estimated_byte_size: logical_bytes(resource),
+            estimated_byte_size: logical_bytes(rec, index),
             lifetime: plan.lifetimes[index]
                 .map(|lifetime| ResourceLifetime { first_use: lifetime.first, last_use: lifetime.last }),
             allocation: plan.resource_allocation[index],
@@ -254,7 +267,7 @@ fn full_report(
         }),
     );
     refill(
-        &mut report.views,
+        views,
         rec.views.iter().enumerate().map(|(index, view)| ViewReport {
             id: ViewId(index as u32),
             texture: view.texture,
@@ -266,15 +279,15 @@ fn full_report(
     // Values are the imports' initial contents, in resource order, then what
     // writes produce, in access order: each written value is reported beside
     // its access, whose range it shares.
-    let mut accesses = Refill::new(&mut report.accesses, rec.accesses.len());
-    let mut values = Refill::new(&mut report.values, content.values.len());
+    let mut access_rows = Refill::new(accesses, rec.accesses.len());
+    let mut value_rows = Refill::new(values, content.values.len());
     for (index, value) in content.values.iter().enumerate().take_while(|(_, value)| value.access.is_none()) {
         let resource = &rec.resources[value.resource.index()];
         let range = match resource.texture_desc() {
             Some(desc) => crate::record::Region::Texture(crate::record::TextureRegion::whole(desc)).range_of(resource),
             None => ResourceRange::Buffer(BufferRange::new(0, resource.buffer_size())),
         };
-        values.push(ValueReport {
+        value_rows.push(ValueReport {
             id: ValueId(index as u32),
             resource: value.resource,
             producer: None,
@@ -286,8 +299,8 @@ fn full_report(
         let range = access.region().range_of(&rec.resources[access.resource.index()]);
         let value = content.access_values[index];
         if let Some(id) = value {
-            debug_assert_eq!(id.index(), values.filled, "values are produced in access order");
-            values.push(ValueReport {
+            debug_assert_eq!(id.index(), value_rows.filled, "values are produced in access order");
+            value_rows.push(ValueReport {
                 id,
                 resource: access.resource,
                 producer: Some(access.pass),
@@ -295,7 +308,7 @@ fn full_report(
                 range: range.clone(),
             });
         }
-        accesses.push(AccessReport {
+        access_rows.push(AccessReport {
             id: AccessId(index as u32),
             pass: access.pass,
             resource: access.resource,
@@ -313,9 +326,9 @@ fn full_report(
             value,
         });
     }
-    drop((accesses, values));
+    drop((access_rows, value_rows));
     refill(
-        &mut report.dependencies,
+        dependencies,
         content.dependencies.iter().map(|dependency| DependencyReport {
             from: dependency.from,
             to: dependency.to,
@@ -327,7 +340,7 @@ fn full_report(
         }),
     );
     refill(
-        &mut report.roots,
+        root_rows,
         roots.iter().map(|root| RootReport {
             resource: root.root.resource,
             reason: root.root.reason,
@@ -341,7 +354,7 @@ fn full_report(
     let mut partitions = FastMap::default();
     let mut members = allocation_members(plan, first_touch);
     refill(
-        &mut report.allocations,
+        allocations,
         plan.allocations.iter().zip(&mut members).enumerate().map(|(index, (allocation, members))| AllocationReport {
             id: AllocationId(index as u32),
             kind: match allocation.key.desc {
@@ -353,9 +366,9 @@ fn full_report(
             estimated_byte_size: allocation.estimated_bytes,
         }),
     );
-    refill(&mut report.execution_segments, segment_reports(plan).into_iter());
+    *execution_segments = segment_reports(plan);
     refill(
-        &mut report.debug_groups,
+        debug_groups,
         rec.groups.iter().enumerate().map(|(index, group)| DebugGroupReport {
             id: DebugGroupId(index as u32),
             label: group.label.clone(),

@@ -24,25 +24,13 @@ use super::views::{
     TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
 };
 
-/// A buffer access as declared: its token, which also finds, at execution,
-/// the bytes the declaration resolved to.
-pub struct DeclaredBytes<'frame, Role: AccessMarker> {
-    token: AccessToken<'frame, Role>,
-}
-
-impl<Role: AccessMarker> Clone for DeclaredBytes<'_, Role> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<Role: AccessMarker> Copy for DeclaredBytes<'_, Role> {}
-
-impl<Role: crate::token::BufferAccessMarker> DeclaredBytes<'_, Role> {
-    fn bytes<'cx>(self, resources: &ExecutionResources<'cx>) -> Result<BufferBytes<'cx>> {
-        let (buffer, offset, size) = resources.buffer_bytes(self.token)?;
-        Ok(BufferBytes { buffer, offset, size })
-    }
+/// The bytes a buffer access declared, read at execution from its access.
+fn declared_bytes<'cx, Role: crate::token::BufferAccessMarker>(
+    resources: &ExecutionResources<'cx>,
+    token: AccessToken<'_, Role>,
+) -> Result<BufferBytes<'cx>> {
+    let (buffer, offset, size) = resources.buffer_bytes(token)?;
+    Ok(BufferBytes { buffer, offset, size })
 }
 
 /// Declares one role for a field of the implementing handle type.
@@ -313,7 +301,7 @@ macro_rules! buffer_role {
         impl<'frame> $trait<'frame> for $handle<'frame> {
             const ROLE: AccessRole = AccessRole::$marker;
             type Marker = $marker;
-            type Declared = DeclaredBytes<'frame, $marker>;
+            type Declared = AccessToken<'frame, $marker>;
             type View<'cx> = $view<'cx>;
 
             fn declare<K: AcceptsRole<$marker>>(
@@ -322,11 +310,11 @@ macro_rules! buffer_role {
                 $($arg: $arg_ty),*
             ) -> Result<Self::Declared> {
                 let $slice = BufferSlice::from(self);
-                Ok(DeclaredBytes { token: $declare? })
+                $declare
             }
 
             fn view<'cx>(resources: &ExecutionResources<'cx>, declared: Self::Declared) -> Result<$view<'cx>> {
-                Ok($view { bytes: declared.bytes(resources)? })
+                Ok($view { bytes: declared_bytes(resources, declared)? })
             }
         }
     };

@@ -9,9 +9,8 @@ pub use wgpu;
 pub use super::Pass;
 pub use super::broken::BrokenView;
 pub use super::fields::{
-    ColorAttachmentField, CopyDstField, CopySrcField, DeclaredBytes, DepthAttachmentField, DepthReadField, IndexField,
-    IndirectField, ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField,
-    declare_resolved,
+    ColorAttachmentField, CopyDstField, CopySrcField, DepthAttachmentField, DepthReadField, IndexField, IndirectField,
+    ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField, declare_resolved,
 };
 pub use super::kinds::DerivedKind;
 pub use super::roots::{Presentable, RootTarget};

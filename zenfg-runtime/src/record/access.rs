@@ -15,7 +15,7 @@ use wgpu::{TextureDimension, TextureFormat};
 use super::{Region, Slices, TextureRegion};
 use crate::desc::BufferRange;
 use crate::error::{FrameGraphError, PassRef, Result};
-use crate::format::slices_at_mip;
+use crate::format::Layers;
 use crate::handle::{Buffer, TextureTarget};
 use crate::ids::{ResourceId, ViewId};
 use crate::record::frame::Frame;
@@ -117,7 +117,7 @@ impl Frame<'_> {
                 }
                 match (is_3d, depth_slice) {
                     (true, Some(slice)) => {
-                        let depth = slices_at_mip(desc, region.base_mip);
+                        let depth = Layers::of(desc).at_mip(region.base_mip);
                         if slice >= depth {
                             return Err(invalid(format!(
                                 "depth slice {slice} is outside the {depth} slices of mip {}",

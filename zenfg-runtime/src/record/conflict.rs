@@ -8,8 +8,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::{AccessRecord, Layers, Region, ResourceRecord, TextureRegion};
+use super::{AccessRecord, Region, ResourceRecord, TextureRegion};
 use crate::desc::TextureDesc;
+use crate::format::Layers;
 use crate::ids::ResourceId;
 use crate::types::AccessMode;
 
@@ -70,8 +71,8 @@ fn for_each_piece(access: AccessRecord, desc: Option<&TextureDesc>, mut f: impl 
 fn texture_regions_overlap(a: &TextureRegion, b: &TextureRegion, desc: &TextureDesc) -> bool {
     let first = a.base_mip.max(b.base_mip);
     let last = (a.base_mip + a.mip_count).min(b.base_mip + b.mip_count);
+    let layers = Layers::of(desc);
     (first..last).any(|mip| {
-        let layers = Layers::of(desc);
         let x = a.slice_range(layers, mip);
         let y = b.slice_range(layers, mip);
         x.start < y.end && y.start < x.end && !x.is_empty() && !y.is_empty()

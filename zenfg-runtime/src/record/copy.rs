@@ -4,7 +4,7 @@ use wgpu::{Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect};
 
 use super::{Slices, TextureRegion};
 use crate::desc::TextureDesc;
-use crate::format::{block_copy_size, block_rounded_mip_extent, is_depth, slices_at_mip};
+use crate::format::{Layers, block_copy_size, block_rounded_mip_extent, is_depth};
 
 /// The texture side of a copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +38,7 @@ pub(crate) fn texture_copy_region(
         (aspect, _) => return Err(format!("aspect {aspect:?} does not apply to format {:?}", desc.format)),
     };
     let (width, height) = block_rounded_mip_extent(desc, mip_level);
-    let slices = slices_at_mip(desc, mip_level);
+    let slices = Layers::of(desc).at_mip(mip_level);
     let fits = |origin: u32, extent: u32, limit: u64| u64::from(origin) + u64::from(extent) <= limit;
     if !fits(origin.x, size.width, width)
         || !fits(origin.y, size.height, height)

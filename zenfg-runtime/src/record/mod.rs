@@ -24,6 +24,7 @@ use self::table::Table;
 use crate::context::{CommandCallback, ComputeCallback, ExternalCallback, RenderCallback};
 use crate::desc::{BufferDesc, Label, NormalizedTextureViewDesc, TextureDesc, TextureViewDesc};
 use crate::error::{FrameGraphError, PassRef, ResourceRef};
+use crate::format::Layers;
 use crate::ids::{AccessId, DebugGroupId, PassId, ResourceId, ViewId};
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
 use crate::pool::ResourcePoolScope;
@@ -141,7 +142,7 @@ impl ResourceFacts {
     /// A texture's slices per mip.
     #[inline]
     pub fn layers(&self) -> Layers {
-        Layers { count: self.size as u32, depth: self.flags & D3 != 0 }
+        Layers::new(self.size as u32, self.flags & D3 != 0)
     }
 
     /// A texture's dimension.
@@ -251,27 +252,6 @@ impl ResourceRecord {
             ResourceShape::Buffer { desc, .. } => Some(desc.size),
             ResourceShape::Texture { .. } => None,
         }
-    }
-}
-
-/// How many slices each mip of a texture has: its array layers, or the depth
-/// of a 3D texture, halved at each mip.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Layers {
-    count: u32,
-    depth: bool,
-}
-
-impl Layers {
-    /// The slices of a texture of `desc`.
-    pub fn of(desc: &TextureDesc) -> Self {
-        Self { count: desc.size.depth_or_array_layers, depth: desc.dimension == TextureDimension::D3 }
-    }
-
-    /// The slice count of `mip`.
-    #[inline]
-    pub fn at_mip(self, mip: u32) -> u32 {
-        if self.depth { (self.count >> mip).max(1) } else { self.count }
     }
 }
 
