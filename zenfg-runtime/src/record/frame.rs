@@ -156,6 +156,18 @@ impl<'frame> Frame<'frame> {
         let group = self.current_group();
         let facts = ResourceFacts::new(None, origin, initial, promised.map(|usage| usage.bits()), scope.is_some())
             .with_texture_shape(&desc);
+        // A stale texture record of an earlier recording lends its box, so
+        // that steady-state frames allocate no descriptor.
+        if let Some(index) = next_index(self.rec.resources.len())
+            && let Some(stale) = self.rec.resources.next_stale()
+            && let ResourceShape::Texture { desc: boxed } = &mut stale.shape
+        {
+            **boxed = desc;
+            stale.reset(scope, group);
+            self.rec.resources.take_stale();
+            push_built(&mut self.rec.facts, || facts);
+            return Ok(ResourceId(index));
+        }
         self.push_resource(facts, scope, group, || ResourceShape::Texture { desc: Box::new(desc) })
     }
 

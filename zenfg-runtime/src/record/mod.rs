@@ -210,6 +210,15 @@ impl ResourceRecord {
         }
     }
 
+    /// Makes a stale record whose shape was just overwritten a new record
+    /// of `scope` and `group`.
+    #[inline(always)]
+    pub fn reset(&mut self, scope: Option<ResourcePoolScope>, group: Option<DebugGroupId>) {
+        self.native = None;
+        self.scope = scope.map_or(0, |scope| scope.index);
+        self.group = group.map_or(NO_GROUP, DebugGroupId::get);
+    }
+
     /// The debug group open when the resource was registered.
     pub fn group(&self) -> Option<DebugGroupId> {
         (self.group != NO_GROUP).then_some(DebugGroupId(self.group))

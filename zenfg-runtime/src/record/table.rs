@@ -34,6 +34,22 @@ impl<T> Table<T> {
         self.len += 1;
     }
 
+    /// The stale record in the slot the next record will take, if any, for
+    /// a caller that overwrites it in place (keeping storage it owns) and
+    /// then calls [`take_stale`](Self::take_stale).
+    #[inline]
+    pub fn next_stale(&mut self) -> Option<&mut T> {
+        self.slots.get_mut(self.len)
+    }
+
+    /// Makes the slot of [`next_stale`](Self::next_stale), which the caller
+    /// has overwritten, the table's last record.
+    #[inline]
+    pub fn take_stale(&mut self) {
+        debug_assert!(self.len < self.slots.len(), "no stale slot to take");
+        self.len += 1;
+    }
+
     /// Forgets every record; they are dropped as their slots are reused.
     pub fn clear(&mut self) {
         self.len = 0;
