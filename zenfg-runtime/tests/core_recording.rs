@@ -443,3 +443,28 @@ fn nodes_with_many_accesses_detect_conflicts_like_small_ones() {
     let ids: Vec<u32> = tables(&report).accesses.iter().map(|access| access.id.get()).collect();
     assert_eq!(ids, (0..79).collect::<Vec<_>>());
 }
+
+#[test]
+fn a_recording_keeps_nothing_of_the_records_an_earlier_one_left_in_its_tables() {
+    let mut graph = FrameGraph::new();
+    let scope = graph.create_resource_pool_scope();
+    let mut frame = graph.begin_frame();
+    frame
+        .with_debug_group("old", |frame| {
+            frame.create_texture_in(scope, TextureDesc::new_2d("old", 64, 64, TextureFormat::Rgba16Float).with_mips(3))
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap();
+
+    let mut frame = graph.begin_frame();
+    let fresh = frame.create_texture(TextureDesc::new_2d("new", 8, 4, TextureFormat::R8Unorm)).unwrap();
+    assert_eq!(frame.texture_desc(fresh).unwrap(), &TextureDesc::new_2d("new", 8, 4, TextureFormat::R8Unorm));
+    let mut pass = frame.compute_pass("write");
+    let _ = pass.storage_texture_write(fresh, WriteContents::Overwrite).unwrap();
+    pass.finish().unwrap();
+    frame.mark_texture_root(fresh, RootReason::Output).unwrap();
+    let compiled = frame.compile(CompileOptions::full_report()).unwrap();
+    let resource = &compiled.report().unwrap().full.as_ref().unwrap().resources[0];
+    assert_eq!((resource.label.as_ref(), resource.scoped, resource.debug_group), ("new", false, None));
+    assert_eq!(resource.estimated_byte_size, 32);
+}
