@@ -40,6 +40,20 @@ fn compute_pipeline(device: &wgpu::Device, source: &str) -> wgpu::ComputePipelin
     })
 }
 
+/// A vertex shader drawing one triangle over the whole target.
+const FULL_SCREEN: &str = "
+@vertex
+fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
+    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
+    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+}
+";
+
+/// `fragment` (WGSL with an `fs` entry point) behind [`FULL_SCREEN`].
+fn full_screen(fragment: &str) -> String {
+    format!("{FULL_SCREEN}{fragment}")
+}
+
 fn render_pipeline(device: &wgpu::Device, source: &str, format: TextureFormat, samples: u32) -> wgpu::RenderPipeline {
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("render"),
@@ -117,11 +131,6 @@ fn a_compute_pass_writes_a_transient_buffer_that_is_read_back() {
 }
 
 const SCENE: &str = "
-@vertex
-fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
-    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
-    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
-}
 @fragment
 fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
     if position.x < 32.0 { return vec4<f32>(1.0, 0.0, 0.0, 1.0); }
@@ -130,11 +139,6 @@ fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
 
 const INVERT: &str = "
 @group(0) @binding(0) var scene: texture_2d<f32>;
-@vertex
-fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
-    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
-    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
-}
 @fragment
 fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
     let texel = textureLoad(scene, vec2<i32>(position.xy), 0);
@@ -162,8 +166,8 @@ fn copy_rows<'f>(
 #[test]
 fn a_render_pass_samples_a_transient_another_pass_drew() {
     let Some((device, queue)) = gpu("a_render_pass_samples_a_transient_another_pass_drew") else { return };
-    let scene_pipeline = render_pipeline(&device, SCENE, TextureFormat::Rgba8Unorm, 1);
-    let invert_pipeline = render_pipeline(&device, INVERT, TextureFormat::Rgba8Unorm, 1);
+    let scene_pipeline = render_pipeline(&device, &full_screen(SCENE), TextureFormat::Rgba8Unorm, 1);
+    let invert_pipeline = render_pipeline(&device, &full_screen(INVERT), TextureFormat::Rgba8Unorm, 1);
     let native = readback_buffer(&device, 256 * 8);
     let mut graph = FrameGraph::with_device(&device);
     let mut frame = graph.begin_frame();
@@ -383,11 +387,6 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 }";
 
 const SHADE: &str = "
-@vertex
-fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
-    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
-    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
-}
 @fragment
 fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
     var value = u32(position.x) * 31u + u32(position.y);
@@ -404,7 +403,7 @@ fn gpu_timing_measures_render_and_compute_passes() {
         assert!(std::env::var_os("CI").is_none(), "CI is set but the adapter has no timestamp queries");
     }
     let pipeline = compute_pipeline(&device, SPIN);
-    let draw_pipeline = render_pipeline(&device, SHADE, TextureFormat::Rgba8Unorm, 1);
+    let draw_pipeline = render_pipeline(&device, &full_screen(SHADE), TextureFormat::Rgba8Unorm, 1);
     let mut graph = FrameGraph::with_device(&device);
     let mut frame = graph.begin_frame();
     let data = frame.create_buffer(BufferDesc::new("data", 4 * 4096)).unwrap();
