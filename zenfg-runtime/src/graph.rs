@@ -8,8 +8,9 @@ use crate::compile::Scratch;
 use crate::error::{FrameGraphError, Result};
 use crate::execute::GpuProfiler;
 use crate::handle::RecordingIdentity;
+use crate::physical::ResourcePoolScope;
 use crate::pool::store::ResourcePool;
-use crate::pool::{PooledResourceInfo, ResourcePoolScope, ResourcePoolStats};
+use crate::pool::{PooledResourceInfo, ResourcePoolStats};
 use crate::record::Spare;
 use crate::record::frame::Frame;
 

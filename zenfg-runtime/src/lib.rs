@@ -116,6 +116,7 @@ mod handle;
 mod hash;
 mod ids;
 mod ops;
+mod physical;
 mod pool;
 mod record;
 #[cfg(feature = "snapshot")]
@@ -156,7 +157,8 @@ pub use ops::{
     AttachmentStoreOp, BufferTextureCopyLocation, ClearBufferOp, ColorAttachmentLoadOp, ColorAttachmentOps,
     DepthAttachmentLoadOp, DepthAttachmentOps, TextureCopyLocation,
 };
-pub use pool::{PooledResourceDesc, PooledResourceInfo, ResourcePoolScope, ResourcePoolStats};
+pub use physical::ResourcePoolScope;
+pub use pool::{PooledResourceDesc, PooledResourceInfo, ResourcePoolStats};
 pub use record::frame::Frame;
 pub use record::pass::PassBuilder;
 pub use token::kind;

@@ -12,40 +12,15 @@
 //! Buffers are grouped in size classes: four classes per power of two, so an
 //! allocation is at most 1.25 times the size of any buffer it holds.
 
-use wgpu::{BufferUsages, Extent3d, TextureDimension, TextureFormat, TextureUsages};
+use wgpu::{BufferUsages, TextureUsages};
 
 use super::lifetimes::{Lifetime, Uses};
 use crate::format::estimated_texture_bytes;
 use crate::hash::FastMap;
 use crate::ids::{AllocationId, ResourceId};
-use crate::pool::ResourcePoolScope;
+use crate::physical::{AllocationKey, PhysicalDesc};
 use crate::record::{Recording, ResourceShape};
 use crate::types::ResourceOrigin;
-
-/// What a physical object must be created as.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum PhysicalDesc {
-    Buffer {
-        size: u64,
-        usage: BufferUsages,
-    },
-    Texture {
-        format: TextureFormat,
-        size: Extent3d,
-        dimension: TextureDimension,
-        mip_level_count: u32,
-        sample_count: u32,
-        view_formats: Vec<TextureFormat>,
-        usage: TextureUsages,
-    },
-}
-
-/// Exact equality decides which transients may share an object.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct AllocationKey {
-    pub scope: Option<ResourcePoolScope>,
-    pub desc: PhysicalDesc,
-}
 
 /// One physical allocation of the plan. Its resources are those the plan
 /// assigns to it; their lifetimes are disjoint, so they take turns in order of

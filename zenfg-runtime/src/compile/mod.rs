@@ -54,7 +54,34 @@ pub(crate) struct Plan {
     pub views: views::ViewPlan,
 }
 
-pub(crate) fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
+impl<'frame> Frame<'frame> {
+    /// Validates the recording and plans it: content flow, dependencies,
+    /// culling, usage, lifetimes, aliasing and segments. Consumes the
+    /// recording whether or not it succeeds.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let used = frame.create_buffer(BufferDesc::new("used", 16))?;
+    /// let unused = frame.create_buffer(BufferDesc::new("unused", 16))?;
+    /// for (label, buffer) in [("produce", used), ("dead", unused)] {
+    ///     let mut pass = frame.compute_pass(label);
+    ///     let _ = pass.storage_buffer_write(buffer, BufferRange::whole(), WriteContents::Overwrite)?;
+    ///     pass.finish()?;
+    /// }
+    /// frame.mark_buffer_root(used, BufferRange::whole(), RootReason::Output)?;
+    /// let compiled = frame.compile(CompileOptions::full_report())?;
+    /// let full = compiled.report().and_then(|report| report.full.as_ref()).unwrap();
+    /// assert_eq!(full.culled_nodes[0].label, "dead");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    pub fn compile(self, options: CompileOptions) -> Result<CompiledFrame<'frame>> {
+        compile(self, options)
+    }
+}
+
+fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
     let Frame { graph, brand, mut rec, group_stack, bound, .. } = frame;
     let mut scratch = std::mem::take(&mut graph.scratch);
     let planned = plan(&mut rec, &group_stack, bound.values().copied(), options, &mut scratch);

@@ -3,7 +3,6 @@
 use std::fmt::Write as _;
 
 use super::Plan;
-use super::aliasing::{AllocationKey, PhysicalDesc};
 use super::content::{ContentOutcome, Hull};
 use super::report::*;
 use super::roots::ResolvedRoot;
@@ -11,7 +10,7 @@ use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
 use crate::format::{estimated_texture_bytes, normalized_aspect};
 use crate::hash::FastMap;
 use crate::ids::{AccessId, AllocationId, DebugGroupId, PassId, ResourceId, ValueId, ViewId};
-use crate::pool::ResourcePoolScope;
+use crate::physical::{AllocationKey, PhysicalDesc, ResourcePoolScope};
 use crate::record::{Recording, ResourceShape};
 use crate::types::{AccessMode, ResourceKind, WriteContents};
 

@@ -12,6 +12,7 @@
 mod cpu_timing;
 mod encode;
 mod gpu_timing;
+mod lease;
 mod markers;
 mod natives;
 mod options;
@@ -31,6 +32,7 @@ pub use options::{ExecutionOptions, ExecutionTiming, TimingMode};
 pub(crate) use profiler::GpuProfiler;
 
 use self::cpu_timing::{Clock, CpuTimer};
+use self::lease::Lease;
 use self::markers::DebugMarkers;
 use self::natives::NativeTable;
 use self::preflight::preflight;
@@ -40,7 +42,6 @@ use self::views::native_views;
 use crate::compile::CompiledFrame;
 use crate::error::{FrameGraphError, Result};
 use crate::graph::FrameGraph;
-use crate::pool::lease::Lease;
 use crate::record::Recording;
 
 impl CompiledFrame<'_> {

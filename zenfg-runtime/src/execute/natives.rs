@@ -4,8 +4,9 @@
 
 use crate::error::{FrameGraphError, ResourceRef, Result};
 use crate::ids::{AllocationId, ResourceId};
+use crate::physical::NativeResource;
 use crate::pool::store::Instance;
-use crate::record::{NativeResource, ResourceRecord};
+use crate::record::ResourceRecord;
 
 #[derive(Clone, Copy)]
 pub(crate) struct NativeTable<'e> {

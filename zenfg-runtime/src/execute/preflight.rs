@@ -9,7 +9,8 @@
 use crate::compile::Plan;
 use crate::error::{FrameGraphError, Result};
 use crate::ids::PassId;
-use crate::record::{AccessRecord, Callback, NativeResource, NodeWork, Recording};
+use crate::physical::NativeResource;
+use crate::record::{AccessRecord, Callback, NodeWork, Recording};
 use crate::types::ResourceOrigin;
 
 pub(crate) fn preflight(rec: &Recording<'_>, plan: &Plan) -> Result<()> {

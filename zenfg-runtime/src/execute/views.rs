@@ -5,11 +5,11 @@
 //! are kept); within one execution every planned view still gets its own
 //! native view. Views of imported textures are created for each execution.
 
-use crate::compile::views::PlannedView;
 use crate::error::{FrameGraphError, ResourceRef, Result};
 use crate::ids::AllocationId;
+use crate::physical::{NativeResource, PlannedView};
 use crate::pool::store::{CachedView, Instance};
-use crate::record::{NativeResource, ResourceRecord};
+use crate::record::ResourceRecord;
 
 fn descriptor(view: &PlannedView) -> wgpu::TextureViewDescriptor<'_> {
     wgpu::TextureViewDescriptor {

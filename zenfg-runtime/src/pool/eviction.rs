@@ -7,9 +7,8 @@
 
 use wgpu::{BufferUsages, Extent3d, TextureDimension, TextureFormat, TextureUsages};
 
-use super::scope::ResourcePoolScope;
 use super::store::ResourcePool;
-use crate::compile::aliasing::PhysicalDesc;
+use crate::physical::{PhysicalDesc, ResourcePoolScope};
 
 /// What a retained pooled object was created as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

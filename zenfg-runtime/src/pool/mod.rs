@@ -1,11 +1,8 @@
-//! The transient resource pool, its partitions, and its maintenance.
+//! The transient resource pool, and its maintenance.
 
 mod eviction;
-pub(crate) mod lease;
-mod scope;
 mod stats;
 pub(crate) mod store;
 
 pub use eviction::{PooledResourceDesc, PooledResourceInfo};
-pub use scope::ResourcePoolScope;
 pub use stats::ResourcePoolStats;

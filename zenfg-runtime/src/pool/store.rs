@@ -6,12 +6,9 @@
 //! buckets stay in the map until maintenance, which keeps warm executions
 //! free of allocations.
 
-use super::scope::ResourcePoolScope;
 use super::stats::ResourcePoolStats;
-use crate::compile::aliasing::{Allocation, AllocationKey, PhysicalDesc};
-use crate::compile::views::PlannedView;
 use crate::hash::FastMap;
-use crate::record::NativeResource;
+use crate::physical::{AllocationKey, NativeResource, PhysicalDesc, PlannedView, ResourcePoolScope};
 
 /// A native view kept with a pooled texture for later executions that plan
 /// the same view.
@@ -65,11 +62,17 @@ impl ResourcePool {
         self.executions += 1;
     }
 
-    /// Takes a retained object compatible with `allocation`, or creates one
-    /// labelled `label`.
-    pub fn acquire(&mut self, device: &wgpu::Device, allocation: &Allocation, label: &str) -> Instance {
+    /// Takes a retained object of `key`, or creates one labelled `label`
+    /// whose planning estimate is `estimated_bytes`.
+    pub fn acquire(
+        &mut self,
+        device: &wgpu::Device,
+        key: &AllocationKey,
+        estimated_bytes: u64,
+        label: &str,
+    ) -> Instance {
         self.stats.acquire_count += 1;
-        if let Some(mut instance) = self.buckets.get_mut(&allocation.key).and_then(Vec::pop) {
+        if let Some(mut instance) = self.buckets.get_mut(key).and_then(Vec::pop) {
             self.stats.reuse_count += 1;
             self.stats.retained_count -= 1;
             self.stats.estimated_retained_bytes -= instance.bytes;
@@ -79,8 +82,8 @@ impl ResourcePool {
         self.stats.created_count += 1;
         self.created += 1;
         Instance {
-            native: create_native(device, &allocation.key.desc, label),
-            bytes: allocation.estimated_bytes,
+            native: create_native(device, &key.desc, label),
+            bytes: estimated_bytes,
             last_acquired: self.executions,
             serial: self.created,
             views: Vec::new(),

@@ -2,10 +2,11 @@
 
 use wgpu::TextureUsages;
 
-use super::{NativeResource, ResourceShape};
+use super::ResourceShape;
 use crate::error::{FrameGraphError, Result};
 use crate::handle::{Buffer, Texture};
 use crate::ids::ResourceId;
+use crate::physical::NativeResource;
 use crate::record::frame::Frame;
 use crate::types::ResourceOrigin;
 

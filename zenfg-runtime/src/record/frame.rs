@@ -7,10 +7,7 @@ use wgpu::TextureUsages;
 
 use super::conflict::ConflictIndex;
 use super::view::normalize_view;
-use super::{
-    NativeResource, Recording, ResourceFacts, ResourceRecord, ResourceShape, ViewRecord, check_label, push_built,
-};
-use crate::compile::{CompileOptions, CompiledFrame};
+use super::{Recording, ResourceFacts, ResourceRecord, ResourceShape, ViewRecord, check_label, push_built};
 use crate::desc::{
     BufferDesc, ImportBufferOptions, ImportTextureOptions, NormalizedTextureViewDesc, TextureDesc, TextureViewDesc,
 };
@@ -19,7 +16,7 @@ use crate::format::check_texture_desc;
 use crate::graph::FrameGraph;
 use crate::handle::{Brand, Buffer, RecordingIdentity, SurfaceTexture, Texture, TextureView};
 use crate::ids::{DebugGroupId, ResourceId, ViewId, next_index};
-use crate::pool::ResourcePoolScope;
+use crate::physical::{NativeResource, ResourcePoolScope};
 use crate::record::pass::PassBuilder;
 use crate::token::kind;
 use crate::types::{InitialContents, ResourceOrigin, UsagePolicy};
@@ -552,31 +549,6 @@ impl<'frame> Frame<'frame> {
         label: impl Into<crate::desc::Label>,
     ) -> PassBuilder<'_, 'frame, kind::External> {
         PassBuilder::new(self, label.into())
-    }
-
-    /// Validates the recording and plans it: content flow, dependencies,
-    /// culling, usage, lifetimes, aliasing and segments. Consumes the
-    /// recording whether or not it succeeds.
-    ///
-    /// ```
-    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
-    /// let mut graph = FrameGraph::new();
-    /// let mut frame = graph.begin_frame();
-    /// let used = frame.create_buffer(BufferDesc::new("used", 16))?;
-    /// let unused = frame.create_buffer(BufferDesc::new("unused", 16))?;
-    /// for (label, buffer) in [("produce", used), ("dead", unused)] {
-    ///     let mut pass = frame.compute_pass(label);
-    ///     let _ = pass.storage_buffer_write(buffer, BufferRange::whole(), WriteContents::Overwrite)?;
-    ///     pass.finish()?;
-    /// }
-    /// frame.mark_buffer_root(used, BufferRange::whole(), RootReason::Output)?;
-    /// let compiled = frame.compile(CompileOptions::full_report())?;
-    /// let full = compiled.report().and_then(|report| report.full.as_ref()).unwrap();
-    /// assert_eq!(full.culled_nodes[0].label, "dead");
-    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
-    /// ```
-    pub fn compile(self, options: CompileOptions) -> Result<CompiledFrame<'frame>> {
-        crate::compile::compile(self, options)
     }
 }
 

@@ -27,7 +27,7 @@ use crate::error::{FrameGraphError, PassRef, ResourceRef};
 use crate::format::Layers;
 use crate::ids::{AccessId, DebugGroupId, PassId, ResourceId, ViewId};
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
-use crate::pool::ResourcePoolScope;
+use crate::physical::{NativeResource, ResourcePoolScope};
 use crate::types::{
     AccessMode, AccessRole, InitialContents, NodeKind, ResourceKind, ResourceOrigin, RootReason, WriteContents,
 };
@@ -36,13 +36,6 @@ use crate::types::{
 pub(crate) enum ResourceShape {
     Texture { desc: Box<TextureDesc> },
     Buffer { desc: BufferDesc },
-}
-
-/// A caller-owned native object bound to an import.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum NativeResource {
-    Texture(wgpu::Texture),
-    Buffer(wgpu::Buffer),
 }
 
 /// One logical resource: its descriptor, bound native object, pool scope and

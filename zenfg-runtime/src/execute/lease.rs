@@ -1,8 +1,8 @@
 //! [`Lease`]: the transients of one execution, handed back to the pool when
 //! the execution ends, however it ends (errors and panics included).
 
-use super::store::{Instance, ResourcePool};
 use crate::compile::aliasing::Allocation;
+use crate::pool::store::{Instance, ResourcePool};
 use crate::record::ResourceRecord;
 
 /// The native objects of one execution, one per physical allocation, in
@@ -25,7 +25,7 @@ impl<'a> Lease<'a> {
         let mut lease = Self { pool, allocations, instances: Vec::with_capacity(allocations.len()) };
         for allocation in allocations {
             let label = resources[allocation.first.index()].label();
-            let instance = lease.pool.acquire(device, allocation, label);
+            let instance = lease.pool.acquire(device, &allocation.key, allocation.estimated_bytes, label);
             lease.instances.push(instance);
         }
         lease
