@@ -5,14 +5,54 @@
 //! native object resolved through it cannot escape the callback.
 
 use crate::error::Result;
-use crate::execute::resolve::ResolveTable;
-use crate::ids::PassId;
+use crate::handle::RecordingIdentity;
+use crate::ids::{AccessId, PassId};
 use crate::token::{AccessToken, BufferAccessMarker, TextureAccessMarker, TextureViewAccessMarker};
+
+/// What an execution resolves tokens against. Execution implements it; the
+/// contexts, which recordings store callbacks for, only name it.
+///
+/// Every method checks the token's recording (FG2001), then that `pass`
+/// declared it while `executing` runs (FG4005).
+pub(crate) trait Resolve<'e> {
+    fn buffer(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<&'e wgpu::Buffer>;
+
+    /// The buffer with the offset and size of the declared bytes.
+    fn buffer_bytes(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<(&'e wgpu::Buffer, u64, u64)>;
+
+    fn texture(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<&'e wgpu::Texture>;
+
+    fn texture_view(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<&'e wgpu::TextureView>;
+}
 
 /// Resolves the access tokens of the executing node to native objects.
 #[derive(Clone, Copy)]
 pub struct ExecutionResources<'e> {
-    pub(crate) table: &'e ResolveTable<'e>,
+    pub(crate) table: &'e dyn Resolve<'e>,
     pub(crate) pass: PassId,
 }
 

@@ -7,27 +7,14 @@
 //! of one texture get two views while two storage accesses share one. Copy
 //! roles bind no view.
 
-use wgpu::{TextureDimension, TextureFormat, TextureUsages, TextureViewDimension};
+use wgpu::{TextureDimension, TextureUsages, TextureViewDimension};
 
-use crate::desc::Label;
-use crate::execute::resolve::NO_VIEW;
 use crate::ids::{AccessId, ResourceId, ViewId};
+use crate::physical::PlannedView;
 use crate::record::{AccessRecord, NodeRecord, Recording, Region, Slices, TextureRegion};
 
-/// One native view to create.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct PlannedView {
-    pub resource: ResourceId,
-    pub label: Option<Label>,
-    /// The view's format; `None` is the texture's own.
-    pub format: Option<TextureFormat>,
-    pub dimension: TextureViewDimension,
-    pub base_mip_level: u32,
-    pub mip_level_count: u32,
-    pub base_array_layer: u32,
-    pub array_layer_count: Option<u32>,
-    pub usage: TextureUsages,
-}
+/// An empty slot of the planner's index tables.
+const NO_VIEW: u32 = u32::MAX;
 
 /// Planned views and the view of every access.
 #[derive(Default)]
@@ -38,9 +25,13 @@ pub(crate) struct ViewPlan {
 }
 
 impl ViewPlan {
-    /// The planned view of `access`, or `NO_VIEW`.
-    pub fn access_view(&self, access: AccessId) -> u32 {
-        self.access_views.get(access.index()).copied().unwrap_or(NO_VIEW)
+    /// The index in [`views`](Self::views) of the view `access` binds, if it binds one.
+    #[inline]
+    pub fn access_view(&self, access: AccessId) -> Option<usize> {
+        match self.access_views.get(access.index()) {
+            Some(&slot) if slot != NO_VIEW => Some(slot as usize),
+            _ => None,
+        }
     }
 }
 
@@ -196,7 +187,6 @@ mod tests {
     use wgpu::{TextureFormat, TextureUsages, TextureViewDimension};
 
     use crate::compile::CompiledFrame;
-    use crate::execute::resolve::NO_VIEW;
     use crate::ids::AccessId;
     use crate::{
         BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, TextureDesc, TextureViewDesc, WriteContents,
@@ -231,9 +221,9 @@ mod tests {
         let plan = planned(&compiled);
         assert_eq!(plan.views.len(), 1, "one explicit view gets one native view");
         assert_eq!(plan.views[0].usage, TextureUsages::STORAGE_BINDING | TextureUsages::TEXTURE_BINDING);
-        assert_eq!(plan.access_view(AccessId(0)), 0);
-        assert_eq!(plan.access_view(AccessId(1)), 0);
-        assert_eq!(plan.access_view(AccessId(3)), NO_VIEW, "culled accesses get no view");
+        assert_eq!(plan.access_view(AccessId(0)), Some(0));
+        assert_eq!(plan.access_view(AccessId(1)), Some(0));
+        assert_eq!(plan.access_view(AccessId(3)), None, "culled accesses get no view");
     }
 
     #[test]
@@ -260,8 +250,8 @@ mod tests {
             plan.access_view(AccessId(2)),
             "the sampled access gets its own view"
         );
-        assert_eq!(plan.views[plan.access_view(AccessId(2)) as usize].usage, TextureUsages::TEXTURE_BINDING);
-        assert_eq!(plan.access_view(AccessId(3)), NO_VIEW, "buffers have no view");
+        assert_eq!(plan.views[plan.access_view(AccessId(2)).unwrap()].usage, TextureUsages::TEXTURE_BINDING);
+        assert_eq!(plan.access_view(AccessId(3)), None, "buffers have no view");
     }
 
     #[test]
@@ -293,10 +283,10 @@ mod tests {
         let compiled = frame.compile(CompileOptions::default()).unwrap();
         assert_eq!(compiled.allocation_count(), 2, "the textures alias, and so do the buffers");
         let plan = planned(&compiled);
-        let layer_view = &plan.views[plan.access_view(AccessId(1)) as usize];
+        let layer_view = &plan.views[plan.access_view(AccessId(1)).unwrap()];
         assert_eq!(layer_view.dimension, TextureViewDimension::D2);
         assert_eq!((layer_view.base_array_layer, layer_view.array_layer_count), (11, Some(1)));
-        let whole = &plan.views[plan.access_view(AccessId(0)) as usize];
+        let whole = &plan.views[plan.access_view(AccessId(0)).unwrap()];
         assert_eq!(whole.dimension, TextureViewDimension::D2Array);
         assert_eq!((whole.base_array_layer, whole.array_layer_count), (0, Some(12)));
         assert_ne!(
@@ -304,6 +294,6 @@ mod tests {
             plan.access_view(AccessId(0)),
             "aliased logical textures keep distinct views"
         );
-        assert_eq!(plan.views[plan.access_view(AccessId(4)) as usize].resource, second.id());
+        assert_eq!(plan.views[plan.access_view(AccessId(4)).unwrap()].resource, second.id());
     }
 }

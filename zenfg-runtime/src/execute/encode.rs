@@ -6,7 +6,6 @@ use std::ops::Range;
 use wgpu::{LoadOp, Operations, StoreOp};
 
 use super::natives::NativeTable;
-use super::resolve::NO_VIEW;
 use super::segment::Executor;
 use crate::context::{CommandContext, ComputePassContext, RenderPassContext};
 use crate::error::{FrameGraphError, Result};
@@ -47,8 +46,8 @@ impl<'x> Executor<'x, '_> {
     /// The planned view of an attachment access.
     fn view(&self, access: AccessId) -> Result<&'x wgpu::TextureView> {
         match self.table.view_plan.access_view(access) {
-            NO_VIEW => Err(FrameGraphError::internal(format!("{access} has no planned view"))),
-            index => Ok(&self.table.views[index as usize]),
+            Some(index) => Ok(&self.table.views[index]),
+            None => Err(FrameGraphError::internal(format!("{access} has no planned view"))),
         }
     }
 

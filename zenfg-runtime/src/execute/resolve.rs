@@ -2,14 +2,12 @@
 
 use super::natives::NativeTable;
 use crate::compile::views::ViewPlan;
+use crate::context::Resolve;
 use crate::desc::Label;
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::handle::RecordingIdentity;
 use crate::ids::{AccessId, PassId};
 use crate::record::{AccessRecord, Region};
-
-/// Index of "no view" in the view plan's access views.
-pub(crate) const NO_VIEW: u32 = u32::MAX;
 
 /// Everything callbacks may resolve during one execution.
 pub(crate) struct ResolveTable<'e> {
@@ -19,7 +17,7 @@ pub(crate) struct ResolveTable<'e> {
     pub accesses: &'e [AccessRecord],
     /// Bound imports and leased transients.
     pub natives: NativeTable<'e>,
-    /// The planned view of each access, or [`NO_VIEW`].
+    /// The planned view of each access.
     pub view_plan: &'e ViewPlan,
     pub views: &'e [wgpu::TextureView],
 }
@@ -54,8 +52,10 @@ impl<'e> ResolveTable<'e> {
             .filter(|record| record.pass == pass)
             .ok_or_else(|| FrameGraphError::internal(format!("{access} of {pass} is not in the compiled frame")))
     }
+}
 
-    pub fn buffer(
+impl<'e> Resolve<'e> for ResolveTable<'e> {
+    fn buffer(
         &self,
         executing: PassId,
         identity: RecordingIdentity,
@@ -66,7 +66,7 @@ impl<'e> ResolveTable<'e> {
         self.natives.buffer(record.resource)
     }
 
-    pub fn buffer_bytes(
+    fn buffer_bytes(
         &self,
         executing: PassId,
         identity: RecordingIdentity,
@@ -80,7 +80,7 @@ impl<'e> ResolveTable<'e> {
         Ok((self.natives.buffer(record.resource)?, offset, end - offset))
     }
 
-    pub fn texture(
+    fn texture(
         &self,
         executing: PassId,
         identity: RecordingIdentity,
@@ -91,7 +91,7 @@ impl<'e> ResolveTable<'e> {
         self.natives.texture(record.resource)
     }
 
-    pub fn texture_view(
+    fn texture_view(
         &self,
         executing: PassId,
         identity: RecordingIdentity,
@@ -101,10 +101,8 @@ impl<'e> ResolveTable<'e> {
         let record = self.access(executing, identity, pass, access)?;
         self.natives.get(record.resource)?;
         match self.view_plan.access_view(access) {
-            NO_VIEW => {
-                Err(FrameGraphError::internal(format!("{access}, a {} access, has no planned view", record.role)))
-            }
-            index => Ok(&self.views[index as usize]),
+            Some(index) => Ok(&self.views[index]),
+            None => Err(FrameGraphError::internal(format!("{access}, a {} access, has no planned view", record.role))),
         }
     }
 }
