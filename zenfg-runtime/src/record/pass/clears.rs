@@ -1,0 +1,39 @@
+//! The declarations of clear nodes, which `Frame::clear_buffers` records.
+
+use super::PassBuilder;
+use crate::desc::Label;
+use crate::error::{FrameGraphError, Result};
+use crate::ops::ClearBufferOp;
+use crate::record::{ClearOp, Region};
+use crate::token::kind;
+use crate::types::{AccessRole, WriteContents};
+
+impl<'frame> PassBuilder<'_, 'frame, kind::ClearBuffer> {
+    pub(crate) fn label(&self) -> &Label {
+        &self.pass.label
+    }
+
+    /// Declares one zero-fill: an overwrite of its (non-empty) range.
+    pub(crate) fn clear(&mut self, op: ClearBufferOp<'frame>) -> Result<()> {
+        let region = self.frame.buffer_region(Some(&self.pass), op.target, op.range)?;
+        let Region::Buffer { offset, end } = region else {
+            return Err(FrameGraphError::internal("a buffer range resolved to a texture region"));
+        };
+        if offset == end {
+            return Err(FrameGraphError::InvalidNodeOperation {
+                pass: self.pass.clone(),
+                resource: Some(self.frame.rec.resource_ref(op.target.id)),
+                message: format!("the clear of {} is empty; remove it or give it a size", op.range),
+            });
+        }
+        self.push(self.write(AccessRole::BufferCopyDst, op.target.id, None, region, WriteContents::Overwrite))?;
+        self.frame.rec.clears.push(ClearOp { buffer: op.target.id, offset, size: end - offset });
+        Ok(())
+    }
+
+    /// Drops the node and everything it declared, without poisoning.
+    pub(crate) fn abandon(mut self) {
+        self.discard();
+        self.open = false;
+    }
+}

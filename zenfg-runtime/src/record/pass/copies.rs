@@ -1,0 +1,201 @@
+//! Copy passes: declarative copies, each declaring its source and
+//! destination accesses and recording its op.
+
+use wgpu::Extent3d;
+
+use super::PassBuilder;
+use crate::desc::BufferRange;
+use crate::error::{FrameGraphError, Result};
+use crate::handle::Buffer;
+use crate::ops::{BufferTextureCopyLocation, TextureCopyLocation};
+use crate::record::copy::{buffer_footprint, is_empty_copy, texture_copy_region};
+use crate::record::{AccessRecord, CopyOp, Region, TexturePoint};
+use crate::token::kind;
+use crate::types::{AccessRole, WriteContents};
+
+impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
+    fn invalid_copy(&self, resource: crate::ids::ResourceId, message: String) -> FrameGraphError {
+        FrameGraphError::InvalidNodeOperation {
+            pass: self.pass.clone(),
+            resource: Some(self.frame.rec.resource_ref(resource)),
+            message,
+        }
+    }
+
+    /// Pushes the accesses of one copy and its op, or nothing at all.
+    fn record_copy(&mut self, accesses: [AccessRecord; 2], op: CopyOp) -> Result<&mut Self> {
+        let before = self.frame.rec.accesses.len();
+        for access in accesses {
+            if let Err(error) = self.push(access) {
+                self.roll_back(before);
+                return Err(error);
+            }
+        }
+        self.frame.rec.copies.push(op);
+        Ok(self)
+    }
+
+    fn texture_point(
+        &self,
+        location: TextureCopyLocation<'frame>,
+        size: Extent3d,
+    ) -> Result<(TexturePoint, crate::record::copy::TextureCopyRegion)> {
+        self.frame.check_brand_in(Some(&self.pass), location.texture.brand)?;
+        let id = location.texture.id;
+        let desc = self.frame.rec.texture_desc(id);
+        let region = texture_copy_region(desc, location.mip_level, location.origin, location.aspect, size)
+            .map_err(|message| self.invalid_copy(id, message))?;
+        let point =
+            TexturePoint { texture: id, mip_level: location.mip_level, origin: location.origin, aspect: region.aspect };
+        Ok((point, region))
+    }
+
+    /// Copies `size` bytes between buffers. The destination range is
+    /// overwritten. A zero-size copy is still encoded but affects no contents.
+    pub fn copy_buffer_to_buffer(
+        &mut self,
+        src: Buffer<'frame>,
+        src_offset: u64,
+        dst: Buffer<'frame>,
+        dst_offset: u64,
+        size: u64,
+    ) -> Result<&mut Self> {
+        let src_region = self.frame.buffer_region(Some(&self.pass), src, BufferRange::new(src_offset, Some(size)))?;
+        let dst_region = self.frame.buffer_region(Some(&self.pass), dst, BufferRange::new(dst_offset, Some(size)))?;
+        let effect = size > 0;
+        self.record_copy(
+            [
+                self.read(AccessRole::BufferCopySrc, src.id, None, src_region).with_graph_effect(effect),
+                self.write(AccessRole::BufferCopyDst, dst.id, None, dst_region, WriteContents::Overwrite)
+                    .with_graph_effect(effect),
+            ],
+            CopyOp::BufferToBuffer { src: src.id, src_offset, dst: dst.id, dst_offset, size },
+        )
+    }
+
+    /// Copies texel rows from a buffer into a texture region. The region is
+    /// overwritten when it covers whole (block-rounded) slices, else preserved.
+    pub fn copy_buffer_to_texture(
+        &mut self,
+        src: BufferTextureCopyLocation<'frame>,
+        dst: TextureCopyLocation<'frame>,
+        size: Extent3d,
+    ) -> Result<&mut Self> {
+        self.frame.check_brand_in(Some(&self.pass), src.buffer.brand)?;
+        let (point, region) = self.texture_point(dst, size)?;
+        let buffer_size = self.frame.rec.facts[src.buffer.id.index()].buffer_size().unwrap_or(0);
+        let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), src.layout, size, buffer_size)
+            .map_err(|message| self.invalid_copy(point.texture, message))?;
+        let effect = !is_empty_copy(size);
+        let contents = if region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
+        self.record_copy(
+            [
+                self.read(
+                    AccessRole::BufferCopySrc,
+                    src.buffer.id,
+                    None,
+                    Region::Buffer { offset: footprint.offset, end: footprint.end },
+                )
+                .with_graph_effect(effect),
+                self.write(AccessRole::TextureCopyDst, point.texture, None, Region::Texture(region.region), contents)
+                    .with_graph_effect(effect),
+            ],
+            CopyOp::BufferToTexture { src: src.buffer.id, layout: src.layout, dst: point, size },
+        )
+    }
+
+    /// Copies a texture region into texel rows of a buffer. The buffer range
+    /// is overwritten when tightly packed; padding between rows or images
+    /// keeps its old bytes, so the range is preserved (and must be defined).
+    ///
+    /// ```
+    /// use zenfg_runtime::wgpu::{Extent3d, TexelCopyBufferLayout, TextureFormat};
+    /// use zenfg_runtime::{
+    ///     BufferDesc, BufferRange, BufferTextureCopyLocation, CompileOptions, FrameGraph, ImportTextureOptions,
+    ///     InitialContents, RootReason, TextureCopyLocation, TextureDesc,
+    /// };
+    /// let mut graph = FrameGraph::new();
+    /// let size = Extent3d { width: 64, height: 4, depth_or_array_layers: 1 };
+    /// for (bytes_per_row, compiles) in [(256, true), (512, false)] {
+    ///     let mut frame = graph.begin_frame();
+    ///     let desc = TextureDesc::new_2d("image", 64, 4, TextureFormat::Rgba8Unorm);
+    ///     let image = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined))?;
+    ///     let staging = frame.create_buffer(BufferDesc::new("staging", 2048))?;
+    ///     let layout = TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(bytes_per_row), rows_per_image: None };
+    ///     let mut copy = frame.copy_pass("download");
+    ///     copy.copy_texture_to_buffer(
+    ///         TextureCopyLocation::new(image),
+    ///         BufferTextureCopyLocation::new(staging, layout),
+    ///         size,
+    ///     )?;
+    ///     copy.finish()?;
+    ///     let rows = u64::from(bytes_per_row) * 3 + 256;
+    ///     frame.mark_buffer_root(staging, BufferRange::new(0, Some(rows)), RootReason::Output)?;
+    ///     // Padded rows keep the staging buffer's undefined bytes between them.
+    ///     let result = frame.compile(CompileOptions::default());
+    ///     assert_eq!(result.is_ok(), compiles);
+    ///     if let Err(error) = result {
+    ///         assert_eq!(error.code(), "FG1002");
+    ///     }
+    /// }
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    pub fn copy_texture_to_buffer(
+        &mut self,
+        src: TextureCopyLocation<'frame>,
+        dst: BufferTextureCopyLocation<'frame>,
+        size: Extent3d,
+    ) -> Result<&mut Self> {
+        self.frame.check_brand_in(Some(&self.pass), dst.buffer.brand)?;
+        let (point, region) = self.texture_point(src, size)?;
+        let buffer_size = self.frame.rec.facts[dst.buffer.id.index()].buffer_size().unwrap_or(0);
+        let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), dst.layout, size, buffer_size)
+            .map_err(|message| self.invalid_copy(point.texture, message))?;
+        let effect = !is_empty_copy(size);
+        let contents = if footprint.tightly_packed { WriteContents::Overwrite } else { WriteContents::Preserve };
+        self.record_copy(
+            [
+                self.read(AccessRole::TextureCopySrc, point.texture, None, Region::Texture(region.region))
+                    .with_graph_effect(effect),
+                self.write(
+                    AccessRole::BufferCopyDst,
+                    dst.buffer.id,
+                    None,
+                    Region::Buffer { offset: footprint.offset, end: footprint.end },
+                    contents,
+                )
+                .with_graph_effect(effect),
+            ],
+            CopyOp::TextureToBuffer { src: point, dst: dst.buffer.id, layout: dst.layout, size },
+        )
+    }
+
+    /// Copies a texture region into another texture. The destination is
+    /// overwritten when it covers whole slices, else preserved.
+    pub fn copy_texture_to_texture(
+        &mut self,
+        src: TextureCopyLocation<'frame>,
+        dst: TextureCopyLocation<'frame>,
+        size: Extent3d,
+    ) -> Result<&mut Self> {
+        let (src_point, src_region) = self.texture_point(src, size)?;
+        let (dst_point, dst_region) = self.texture_point(dst, size)?;
+        let effect = !is_empty_copy(size);
+        let contents = if dst_region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
+        self.record_copy(
+            [
+                self.read(AccessRole::TextureCopySrc, src_point.texture, None, Region::Texture(src_region.region))
+                    .with_graph_effect(effect),
+                self.write(
+                    AccessRole::TextureCopyDst,
+                    dst_point.texture,
+                    None,
+                    Region::Texture(dst_region.region),
+                    contents,
+                )
+                .with_graph_effect(effect),
+            ],
+            CopyOp::TextureToTexture { src: src_point, dst: dst_point, size },
+        )
+    }
+}
