@@ -1,154 +1,147 @@
-//! What an access selects: buffer byte ranges and texture regions per role.
-//!
-//! | Role family | Whole texture | View |
-//! |---|---|---|
-//! | sampled, copies, other reads | every mip and slice | the view's selection |
-//! | storage read / write | the only mip (FG1104 if there are several) | a single-mip view |
-//! | color / depth attachments | the only mip and layer (FG1104 otherwise) | a single-mip, single-layer view |
-//!
-//! Storage and attachment accesses to a whole multi-mip or multi-layer texture
-//! are rejected rather than silently meaning mip 0 or layer 0: select the
-//! subresource with a view. 3D attachments name a depth slice in their ops.
-
-use wgpu::{TextureDimension, TextureFormat};
+//! [`AccessRecord`]: one declared access, packed.
 
 use super::{Region, Slices, TextureRegion};
-use crate::desc::BufferRange;
-use crate::error::{FrameGraphError, PassRef, Result};
-use crate::format::Layers;
-use crate::handle::{Buffer, TextureTarget};
-use crate::ids::{ResourceId, ViewId};
-use crate::record::frame::Frame;
+use crate::ids::{PassId, ResourceId, ViewId};
+use crate::types::{AccessMode, AccessRole, WriteContents};
 
-/// How a role selects subresources from a target.
+/// One declared access, packed into 32 bytes: the access table is the
+/// largest table of a recording and every stage streams through it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum TextureRule {
-    Everything,
-    SingleMip,
-    Attachment { depth_slice: Option<u32> },
-}
-
-/// A resolved texture selection.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct TextureSelection {
+pub(crate) struct AccessRecord {
+    pub pass: PassId,
     pub resource: ResourceId,
-    pub view: Option<ViewId>,
-    pub region: TextureRegion,
-    pub format: TextureFormat,
+    /// The view's id, or [`NO_VIEW`].
+    view: u32,
+    pub role: AccessRole,
+    pub mode: AccessMode,
+    flags: u8,
+    /// A buffer's `offset, end`, or a texture region's `base_mip | mip_count << 32`
+    /// and `base | count << 32` of its slices.
+    region: [u64; 2],
 }
 
-impl Frame<'_> {
-    /// Resolves a buffer range against the logical size (FG1103 when out of bounds).
-    #[inline(always)]
-    pub(crate) fn buffer_region(
-        &self,
-        pass: Option<&PassRef>,
-        buffer: Buffer<'_>,
-        range: BufferRange,
-    ) -> Result<Region> {
-        self.check_brand_in(pass, buffer.brand)?;
-        let Some(size) = self.rec.facts[buffer.id.index()].buffer_size() else {
-            return Err(FrameGraphError::internal("a buffer handle names a texture"));
+/// `AccessRecord::view` of an access to a whole texture or a buffer.
+const NO_VIEW: u32 = u32::MAX;
+
+/// Needs the previous contents (preserving writes, loads, and every read).
+const CONSUMES_PREVIOUS: u8 = 1;
+/// Leaves a readable value behind (false for discarding attachments and reads).
+const PRODUCES_VALUE: u8 = 1 << 1;
+/// False for the accesses of empty copies: they count for usage and lifetimes
+/// but not for contents.
+const GRAPH_EFFECT: u8 = 1 << 2;
+/// The region is a buffer range.
+const BUFFER_REGION: u8 = 1 << 3;
+/// The texture region covers every depth slice of its mips.
+const ALL_DEPTH: u8 = 1 << 4;
+
+/// Two 32-bit halves in one word.
+fn pack(low: u32, high: u32) -> u64 {
+    u64::from(low) | u64::from(high) << 32
+}
+
+impl AccessRecord {
+    /// A read of `region`: it consumes the previous contents and produces nothing.
+    #[inline]
+    pub fn read(pass: PassId, role: AccessRole, resource: ResourceId, view: Option<ViewId>, region: Region) -> Self {
+        let (region_flags, region) = match region {
+            Region::Buffer { offset, end } => (BUFFER_REGION, [offset, end]),
+            Region::Texture(region) => {
+                let (flags, slices) = match region.slices {
+                    Slices::Range { base, count } => (0, pack(base, count)),
+                    Slices::AllDepth => (ALL_DEPTH, 0),
+                };
+                (flags, [pack(region.base_mip, region.mip_count), slices])
+            }
         };
-        match range.resolve(size) {
-            Some((offset, end)) => Ok(Region::Buffer { offset, end }),
-            None => Err(self.out_of_bounds(pass, buffer, range, size)),
+        Self {
+            pass,
+            resource,
+            view: view.map_or(NO_VIEW, ViewId::get),
+            role,
+            mode: AccessMode::Read,
+            flags: CONSUMES_PREVIOUS | GRAPH_EFFECT | region_flags,
+            region,
         }
     }
 
-    #[cold]
-    fn out_of_bounds(
-        &self,
-        pass: Option<&PassRef>,
-        buffer: Buffer<'_>,
-        range: BufferRange,
-        size: u64,
-    ) -> FrameGraphError {
-        FrameGraphError::InvalidBufferRange {
-            pass: pass.cloned(),
-            resource: self.rec.resource_ref(buffer.id),
-            range,
-            resource_size: size,
+    /// A write of `region`: it produces a value, and consumes the previous
+    /// contents when they are preserved.
+    #[inline]
+    pub fn write(
+        pass: PassId,
+        role: AccessRole,
+        resource: ResourceId,
+        view: Option<ViewId>,
+        region: Region,
+        contents: WriteContents,
+    ) -> Self {
+        Self { mode: AccessMode::Write, ..Self::read(pass, role, resource, view, region) }
+            .with_contents(contents == WriteContents::Preserve, true)
+    }
+
+    /// The same access with explicit content flags (attachment load and store ops).
+    #[inline]
+    #[must_use]
+    pub fn with_contents(mut self, consumes_previous: bool, produces_value: bool) -> Self {
+        self.set(CONSUMES_PREVIOUS, consumes_previous);
+        self.set(PRODUCES_VALUE, produces_value);
+        self
+    }
+
+    /// The same access, affecting contents or not (empty copies do not).
+    #[inline]
+    #[must_use]
+    pub fn with_graph_effect(mut self, graph_effect: bool) -> Self {
+        self.set(GRAPH_EFFECT, graph_effect);
+        self
+    }
+
+    fn set(&mut self, flag: u8, on: bool) {
+        if on {
+            self.flags |= flag;
+        } else {
+            self.flags &= !flag;
         }
     }
 
-    /// Resolves a texture target for a role rule (FG1104 when the selection
-    /// does not fit the rule).
-    pub(crate) fn texture_selection(
-        &self,
-        pass: Option<&PassRef>,
-        target: TextureTarget<'_>,
-        rule: TextureRule,
-    ) -> Result<TextureSelection> {
-        self.check_brand_in(pass, target.brand())?;
-        let resource = target.resource();
-        let desc = self.rec.texture_desc(resource);
-        let (view, mut region, format) = match target {
-            TextureTarget::Texture(_) => (None, TextureRegion::whole(desc), desc.format),
-            TextureTarget::View(view) => {
-                let record = &self.rec.views[view.id.index()];
-                (Some(view.id), record.region, record.normalized.format)
-            }
-        };
-        let invalid = |message: String| FrameGraphError::InvalidTextureView {
-            pass: pass.cloned(),
-            resource: self.rec.resource_ref(resource),
-            message,
-        };
-        let is_3d = desc.dimension == TextureDimension::D3;
-        match rule {
-            TextureRule::Everything => {}
-            TextureRule::SingleMip => {
-                if region.mip_count != 1 {
-                    return Err(invalid(format!(
-                        "a storage access selects exactly one mip but this selects {} mips; \
-                         create a view with mip_level_count 1",
-                        region.mip_count
-                    )));
-                }
-            }
-            TextureRule::Attachment { depth_slice } => {
-                if region.mip_count != 1 {
-                    return Err(invalid(format!(
-                        "an attachment selects exactly one mip but this selects {} mips; \
-                         create a view with mip_level_count 1",
-                        region.mip_count
-                    )));
-                }
-                match (is_3d, depth_slice) {
-                    (true, Some(slice)) => {
-                        let depth = Layers::of(desc).at_mip(region.base_mip);
-                        if slice >= depth {
-                            return Err(invalid(format!(
-                                "depth slice {slice} is outside the {depth} slices of mip {}",
-                                region.base_mip
-                            )));
-                        }
-                        region.slices = Slices::Range { base: slice, count: 1 };
-                    }
-                    (true, None) => {
-                        return Err(invalid(
-                            "a 3D attachment renders to one depth slice; set it with \
-                             ColorAttachmentOps::with_depth_slice"
-                                .into(),
-                        ));
-                    }
-                    (false, Some(_)) => {
-                        return Err(invalid("depth_slice only applies to 3D textures; remove it".into()));
-                    }
-                    (false, None) => {
-                        if let Slices::Range { count, .. } = region.slices
-                            && count != 1
-                        {
-                            return Err(invalid(format!(
-                                "an attachment selects exactly one layer but this selects {count} \
-                                 layers; create a view with array_layer_count 1"
-                            )));
-                        }
-                    }
-                }
-            }
+    /// The explicit view the access goes through, if any.
+    #[inline]
+    pub fn view(&self) -> Option<ViewId> {
+        (self.view != NO_VIEW).then_some(ViewId(self.view))
+    }
+
+    /// Needs the previous contents (preserving writes, loads, and every read).
+    #[inline]
+    pub fn consumes_previous(&self) -> bool {
+        self.flags & CONSUMES_PREVIOUS != 0
+    }
+
+    /// Leaves a readable value behind (false for discarding attachments and reads).
+    #[inline]
+    pub fn produces_value(&self) -> bool {
+        self.flags & PRODUCES_VALUE != 0
+    }
+
+    /// False for the accesses of empty copies: they count for usage and
+    /// lifetimes but not for contents.
+    #[inline]
+    pub fn graph_effect(&self) -> bool {
+        self.flags & GRAPH_EFFECT != 0
+    }
+
+    /// The bytes or subresources the access selects.
+    #[inline]
+    pub fn region(&self) -> Region {
+        let [first, second] = self.region;
+        if self.flags & BUFFER_REGION != 0 {
+            return Region::Buffer { offset: first, end: second };
         }
-        Ok(TextureSelection { resource, view, region, format })
+        let slices = if self.flags & ALL_DEPTH != 0 {
+            Slices::AllDepth
+        } else {
+            Slices::Range { base: second as u32, count: (second >> 32) as u32 }
+        };
+        Region::Texture(TextureRegion { base_mip: first as u32, mip_count: (first >> 32) as u32, slices })
     }
 }

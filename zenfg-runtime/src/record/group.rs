@@ -4,7 +4,6 @@
 //! Resources join the group open when they are registered; nodes join the
 //! group open when their builder is created.
 
-use super::GroupRecord;
 use crate::desc::Label;
 use crate::error::{FrameGraphError, Result};
 use crate::ids::{DebugGroupId, next_index};
@@ -125,4 +124,10 @@ fn trimmed(label: Label) -> Label {
         Label::Owned(text) if text.trim().len() == text.len() => Label::Owned(text),
         Label::Owned(text) => Label::Owned(text.trim().to_owned()),
     }
+}
+
+/// One debug group.
+pub(crate) struct GroupRecord {
+    pub label: Label,
+    pub parent: Option<DebugGroupId>,
 }

@@ -9,8 +9,8 @@
 
 use wgpu::BufferUsages;
 
-use super::access::TextureRule;
-use super::{Region, ResourceShape, RootRecord};
+use super::selection::TextureRule;
+use super::{Region, ResourceShape};
 use crate::desc::BufferRange;
 use crate::error::{FrameGraphError, Result};
 use crate::handle::{Buffer, SurfaceTexture, TextureTarget};
@@ -202,4 +202,12 @@ impl<'frame> Frame<'frame> {
     pub fn mark_readback(&mut self, buffer: Buffer<'frame>, range: BufferRange) -> Result<()> {
         self.mark_buffer_root(buffer, range, RootReason::Readback)
     }
+}
+
+/// One declared root, with its region resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct RootRecord {
+    pub resource: ResourceId,
+    pub reason: RootReason,
+    pub region: Region,
 }

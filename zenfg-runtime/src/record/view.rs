@@ -5,6 +5,7 @@ use wgpu::{TextureAspect, TextureDimension, TextureViewDimension};
 use super::{Slices, TextureRegion};
 use crate::desc::{NormalizedTextureViewDesc, TextureDesc, TextureViewDesc};
 use crate::format::{category, is_depth, normalized_aspect};
+use crate::ids::ResourceId;
 
 /// Resolves every default of `view` against `texture` and checks the selection;
 /// the error message says what to change.
@@ -177,4 +178,12 @@ mod tests {
         let mips = TextureViewDesc { base_mip_level: 1, ..Default::default() };
         assert!(normalize_view(&color, &mips).is_err());
     }
+}
+
+/// One logical view.
+pub(crate) struct ViewRecord {
+    pub texture: ResourceId,
+    pub desc: TextureViewDesc,
+    pub normalized: NormalizedTextureViewDesc,
+    pub region: TextureRegion,
 }

@@ -7,7 +7,7 @@ use crate::format::{category, is_depth};
 use crate::handle::TextureTarget;
 use crate::ids::AccessId;
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
-use crate::record::access::{TextureRule, TextureSelection};
+use crate::record::selection::{TextureRule, TextureSelection};
 use crate::record::{ColorTarget, DepthTarget};
 use crate::token::kind::{AcceptsRole, PassKind};
 use crate::token::{AccessToken, ColorAttachment, DepthAttachment};

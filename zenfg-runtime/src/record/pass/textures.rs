@@ -4,7 +4,7 @@
 use super::PassBuilder;
 use crate::error::Result;
 use crate::handle::TextureTarget;
-use crate::record::access::TextureRule;
+use crate::record::selection::TextureRule;
 use crate::token::kind::{AcceptsRole, PassKind};
 use crate::token::{
     AccessToken, SampledTexture, StorageTextureRead, StorageTextureWrite, TextureCopyDst, TextureCopySrc,

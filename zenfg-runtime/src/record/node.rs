@@ -1,0 +1,107 @@
+//! Nodes: what each one does, its attachments, copy and clear ops, and
+//! its callback.
+
+use std::ops::Range;
+
+use wgpu::{Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect};
+
+use super::NO_GROUP;
+use crate::context::{CommandCallback, ComputeCallback, ExternalCallback, RenderCallback};
+use crate::ids::{AccessId, DebugGroupId, ResourceId};
+use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
+use crate::types::NodeKind;
+
+/// A color attachment of a render node.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ColorTarget {
+    pub access: AccessId,
+    pub ops: ColorAttachmentOps,
+    pub resolve: Option<AccessId>,
+}
+
+/// The depth attachment of a render node; `ops` is `None` when read-only.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DepthTarget {
+    pub access: AccessId,
+    pub ops: Option<DepthAttachmentOps>,
+}
+
+/// A texture subresource origin of a copy op.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TexturePoint {
+    pub texture: ResourceId,
+    pub mip_level: u32,
+    pub origin: Origin3d,
+    pub aspect: TextureAspect,
+}
+
+/// One recorded copy.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum CopyOp {
+    BufferToBuffer { src: ResourceId, src_offset: u64, dst: ResourceId, dst_offset: u64, size: u64 },
+    BufferToTexture { src: ResourceId, layout: TexelCopyBufferLayout, dst: TexturePoint, size: Extent3d },
+    TextureToBuffer { src: TexturePoint, dst: ResourceId, layout: TexelCopyBufferLayout, size: Extent3d },
+    TextureToTexture { src: TexturePoint, dst: TexturePoint, size: Extent3d },
+}
+
+/// One recorded zero-fill.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClearOp {
+    pub buffer: ResourceId,
+    pub offset: u64,
+    pub size: u64,
+}
+
+/// What a node does.
+#[derive(Clone, Debug)]
+pub(crate) enum NodeWork {
+    Render { colors: Range<u32>, depth: Option<DepthTarget> },
+    Compute,
+    Copy { ops: Range<u32> },
+    ClearBuffer { ops: Range<u32> },
+    Command,
+    External,
+}
+
+impl NodeWork {
+    pub fn kind(&self) -> NodeKind {
+        match self {
+            Self::Render { .. } => NodeKind::Render,
+            Self::Compute => NodeKind::Compute,
+            Self::Copy { .. } => NodeKind::Copy,
+            Self::ClearBuffer { .. } => NodeKind::ClearBuffer,
+            Self::Command => NodeKind::Command,
+            Self::External => NodeKind::ExternalSubmission,
+        }
+    }
+}
+
+/// The callback a node runs when executed.
+pub(crate) enum Callback<'frame> {
+    Render(RenderCallback<'frame>),
+    Compute(ComputeCallback<'frame>),
+    Command(CommandCallback<'frame>),
+    External(ExternalCallback<'frame>),
+}
+
+/// One node. Its label is kept apart, in [`Recording::node_labels`](super::Recording::node_labels): the
+/// stages that walk the node table do not read it.
+pub(crate) struct NodeRecord {
+    pub accesses: Range<u32>,
+    pub work: NodeWork,
+    /// The debug group's id, or [`NO_GROUP`].
+    group: u32,
+    pub side_effect: bool,
+}
+
+impl NodeRecord {
+    #[inline]
+    pub fn new(accesses: Range<u32>, work: NodeWork, group: Option<DebugGroupId>, side_effect: bool) -> Self {
+        Self { accesses, work, group: group.map_or(NO_GROUP, DebugGroupId::get), side_effect }
+    }
+
+    /// The debug group open when the node's builder was created.
+    pub fn group(&self) -> Option<DebugGroupId> {
+        (self.group != NO_GROUP).then_some(DebugGroupId(self.group))
+    }
+}

@@ -1,0 +1,158 @@
+//! [`Recording`]: every table one recording fills, and the [`Spare`]
+//! storage a finished one leaves for the next.
+
+use super::table::Table;
+use super::{
+    AccessRecord, Callback, ClearOp, ColorTarget, CopyOp, GroupRecord, NodeRecord, ResourceFacts, ResourceRecord,
+    ResourceShape, RootRecord, ViewRecord,
+};
+use crate::desc::{Label, TextureDesc};
+use crate::error::{FrameGraphError, PassRef, ResourceRef};
+use crate::ids::{PassId, ResourceId};
+use crate::physical::ResourcePoolScope;
+
+/// Everything one recording declared.
+#[derive(Default)]
+pub(crate) struct Recording<'frame> {
+    pub resources: Table<ResourceRecord>,
+    /// The facts of each resource, by resource id.
+    pub facts: Vec<ResourceFacts>,
+    pub views: Table<ViewRecord>,
+    pub nodes: Vec<NodeRecord>,
+    /// The label of each node, by node id.
+    pub node_labels: Table<Label>,
+    /// The side-effecting nodes, in recording order.
+    pub side_effects: Vec<PassId>,
+    /// The external submission nodes, in recording order.
+    pub externals: Vec<PassId>,
+    /// The callback of each node, by node id, up to the last node that has
+    /// one: frames of nodes without callbacks (copies, clears) fill nothing.
+    pub callbacks: Vec<Option<Callback<'frame>>>,
+    pub accesses: Vec<AccessRecord>,
+    pub colors: Vec<ColorTarget>,
+    pub copies: Vec<CopyOp>,
+    pub clears: Vec<ClearOp>,
+    pub roots: Vec<RootRecord>,
+    pub groups: Vec<GroupRecord>,
+    /// The resources a native object was bound to.
+    pub bound: Vec<ResourceId>,
+    /// The first error that made the recording unusable; `compile` returns it.
+    pub poisoned: Option<FrameGraphError>,
+    /// The runtime that records, which owns every pool scope in the recording.
+    pub owner: u64,
+}
+
+/// The tables of a finished recording, emptied, kept by the runtime for the
+/// next one: frames of one runtime tend to look alike, and reusing their
+/// storage spares every steady-state frame the allocation (and page faults)
+/// of tables that can reach megabytes.
+#[derive(Default)]
+pub(crate) struct Spare {
+    resources: Table<ResourceRecord>,
+    facts: Vec<ResourceFacts>,
+    views: Table<ViewRecord>,
+    nodes: Vec<NodeRecord>,
+    node_labels: Table<Label>,
+    side_effects: Vec<PassId>,
+    externals: Vec<PassId>,
+    accesses: Vec<AccessRecord>,
+    colors: Vec<ColorTarget>,
+    copies: Vec<CopyOp>,
+    clears: Vec<ClearOp>,
+    roots: Vec<RootRecord>,
+    groups: Vec<GroupRecord>,
+    bound: Vec<ResourceId>,
+}
+
+impl Recording<'_> {
+    /// An empty recording using the storage of `spare`.
+    pub fn from_spare(spare: Spare, owner: u64) -> Self {
+        Self {
+            owner,
+            callbacks: Vec::with_capacity(spare.nodes.capacity()),
+            resources: spare.resources,
+            facts: spare.facts,
+            views: spare.views,
+            nodes: spare.nodes,
+            node_labels: spare.node_labels,
+            side_effects: spare.side_effects,
+            externals: spare.externals,
+            accesses: spare.accesses,
+            colors: spare.colors,
+            copies: spare.copies,
+            clears: spare.clears,
+            roots: spare.roots,
+            groups: spare.groups,
+            bound: spare.bound,
+            poisoned: None,
+        }
+    }
+
+    /// Empties the tables, keeping their storage. Bound natives are released
+    /// now; the rest of the resource records, the views and the node labels
+    /// are dropped as the next recording overwrites them.
+    pub fn into_spare(mut self) -> Spare {
+        fn emptied<T>(mut table: Vec<T>) -> Vec<T> {
+            table.clear();
+            table
+        }
+        for resource in self.bound.drain(..) {
+            self.resources[resource.index()].native = None;
+        }
+        self.resources.clear();
+        self.views.clear();
+        self.node_labels.clear();
+        Spare {
+            resources: self.resources,
+            facts: emptied(self.facts),
+            views: self.views,
+            nodes: emptied(self.nodes),
+            node_labels: self.node_labels,
+            side_effects: emptied(self.side_effects),
+            externals: emptied(self.externals),
+            accesses: emptied(self.accesses),
+            colors: emptied(self.colors),
+            copies: emptied(self.copies),
+            clears: emptied(self.clears),
+            roots: emptied(self.roots),
+            groups: emptied(self.groups),
+            bound: self.bound,
+        }
+    }
+
+    /// The pool scope a resource was created in, if any.
+    pub fn scope(&self, id: ResourceId) -> Option<ResourcePoolScope> {
+        let index = self.resources[id.index()].scope_index();
+        self.facts[id.index()].scoped().then_some(ResourcePoolScope { owner: self.owner, index })
+    }
+
+    pub fn resource_ref(&self, id: ResourceId) -> ResourceRef {
+        ResourceRef { id, label: self.resources[id.index()].label().clone() }
+    }
+
+    pub fn pass_ref(&self, id: PassId) -> PassRef {
+        PassRef { id, label: self.node_labels[id.index()].clone() }
+    }
+
+    pub fn texture_desc(&self, id: ResourceId) -> &TextureDesc {
+        match &self.resources[id.index()].shape {
+            ResourceShape::Texture { desc, .. } => desc,
+            ResourceShape::Buffer { .. } => unreachable!("handle types keep buffers and textures apart"),
+        }
+    }
+
+    /// The callback of node `pass`, if it has one.
+    pub fn callback(&self, pass: PassId) -> Option<&Callback<'_>> {
+        self.callbacks.get(pass.index()).and_then(Option::as_ref)
+    }
+
+    pub fn node_accesses(&self, node: &NodeRecord) -> &[AccessRecord] {
+        &self.accesses[node.accesses.start as usize..node.accesses.end as usize]
+    }
+
+    /// Records the first poisoning error; later ones are dropped because they
+    /// are usually consequences of the first.
+    pub fn poison(&mut self, error: FrameGraphError) {
+        self.poisoned.get_or_insert(error);
+    }
+}
