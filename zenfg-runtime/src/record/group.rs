@@ -9,6 +9,12 @@ use crate::error::{FrameGraphError, Result};
 use crate::ids::{DebugGroupId, next_index};
 use crate::record::frame::Frame;
 
+/// One debug group.
+pub(crate) struct GroupRecord {
+    pub label: Label,
+    pub parent: Option<DebugGroupId>,
+}
+
 impl Frame<'_> {
     /// Opens a new group inside the current one. The label is trimmed and
     /// must not be blank (FG2003). Repeated labels make distinct groups.
@@ -124,10 +130,4 @@ fn trimmed(label: Label) -> Label {
         Label::Owned(text) if text.trim().len() == text.len() => Label::Owned(text),
         Label::Owned(text) => Label::Owned(text.trim().to_owned()),
     }
-}
-
-/// One debug group.
-pub(crate) struct GroupRecord {
-    pub label: Label,
-    pub parent: Option<DebugGroupId>,
 }

@@ -18,6 +18,14 @@ use crate::ids::ResourceId;
 use crate::record::frame::Frame;
 use crate::types::{ResourceOrigin, RootReason};
 
+/// One declared root, with its region resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct RootRecord {
+    pub resource: ResourceId,
+    pub reason: RootReason,
+    pub region: Region,
+}
+
 impl<'frame> Frame<'frame> {
     fn invalid_root(&self, resource: ResourceId, reason: RootReason, message: &str) -> FrameGraphError {
         FrameGraphError::InvalidRoot { resource: self.rec.resource_ref(resource), reason, message: message.into() }
@@ -202,12 +210,4 @@ impl<'frame> Frame<'frame> {
     pub fn mark_readback(&mut self, buffer: Buffer<'frame>, range: BufferRange) -> Result<()> {
         self.mark_buffer_root(buffer, range, RootReason::Readback)
     }
-}
-
-/// One declared root, with its region resolved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct RootRecord {
-    pub resource: ResourceId,
-    pub reason: RootReason,
-    pub region: Region,
 }

@@ -7,6 +7,14 @@ use crate::desc::{NormalizedTextureViewDesc, TextureDesc, TextureViewDesc};
 use crate::format::{category, is_depth, normalized_aspect};
 use crate::ids::ResourceId;
 
+/// One logical view.
+pub(crate) struct ViewRecord {
+    pub texture: ResourceId,
+    pub desc: TextureViewDesc,
+    pub normalized: NormalizedTextureViewDesc,
+    pub region: TextureRegion,
+}
+
 /// Resolves every default of `view` against `texture` and checks the selection;
 /// the error message says what to change.
 pub(crate) fn normalize_view(
@@ -178,12 +186,4 @@ mod tests {
         let mips = TextureViewDesc { base_mip_level: 1, ..Default::default() };
         assert!(normalize_view(&color, &mips).is_err());
     }
-}
-
-/// One logical view.
-pub(crate) struct ViewRecord {
-    pub texture: ResourceId,
-    pub desc: TextureViewDesc,
-    pub normalized: NormalizedTextureViewDesc,
-    pub region: TextureRegion,
 }
