@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::compile::Scratch;
+use crate::compile::Compiler;
 use crate::error::{FrameGraphError, Result};
 use crate::execute::GpuProfiler;
 use crate::handle::RecordingIdentity;
@@ -35,8 +35,8 @@ pub struct FrameGraph {
     pub(crate) device: Option<wgpu::Device>,
     /// Emptied tables of the last recording, reused by the next.
     pub(crate) spare: Spare,
-    /// Storage of the last compile's content analysis.
-    pub(crate) scratch: Scratch,
+    /// The compiler, with the storage its stages keep across compiles.
+    pub(crate) compiler: Compiler,
 }
 
 impl FrameGraph {
@@ -59,7 +59,7 @@ impl FrameGraph {
             profiler: GpuProfiler::default(),
             device: None,
             spare: Spare::default(),
-            scratch: Scratch::default(),
+            compiler: Compiler::default(),
         }
     }
 

@@ -15,6 +15,7 @@
 use wgpu::{BufferUsages, TextureUsages};
 
 use super::lifetimes::{Lifetime, Uses};
+use super::reuse::Kept;
 use crate::format::estimated_texture_bytes;
 use crate::hash::FastMap;
 use crate::ids::{AllocationId, ResourceId};
@@ -93,9 +94,10 @@ fn same_key(rec: &Recording<'_>, a: ResourceId, a_usage: u32, b: ResourceId, b_u
 /// The end of an allocation list.
 const NONE: u32 = u32::MAX;
 
-/// Working tables of allocation planning, kept across compiles.
+/// Allocation planning: its working tables and the tables of its plans,
+/// kept across compiles.
 #[derive(Default)]
-pub(crate) struct Scratch {
+pub(crate) struct AliasingPlanner {
     key_index: FastMap<AllocationKey, u32>,
     keys: Vec<AllocationKey>,
     /// Per key, the last freed allocation, the top of the key's free list.
@@ -108,9 +110,17 @@ pub(crate) struct Scratch {
     next: Vec<u32>,
     /// Per allocation, its key.
     allocation_key: Vec<u32>,
+    allocations: Kept<Vec<Allocation>>,
+    assignment: Kept<Vec<Option<AllocationId>>>,
 }
 
-impl Scratch {
+/// The physical allocations of a plan, and each resource's allocation.
+pub(crate) struct Allocations {
+    pub allocations: Vec<Allocation>,
+    pub assignment: Vec<Option<AllocationId>>,
+}
+
+impl AliasingPlanner {
     /// Moves the allocations released before `position` to their free lists.
     fn release_until(&mut self, swept: &mut usize, position: usize) {
         while *swept < position {
@@ -139,61 +149,74 @@ impl Scratch {
     }
 }
 
-/// Plans the physical allocations into `allocations` (emptied first) and
-/// each resource's allocation into `assignment`.
-pub(crate) fn plan_allocations(
-    rec: &Recording<'_>,
-    uses: &Uses,
-    usage: &[u32],
-    positions: usize,
-    scratch: &mut Scratch,
-    allocations: &mut Vec<Allocation>,
-    assignment: &mut Vec<Option<AllocationId>>,
-) {
-    scratch.key_index.clear();
-    scratch.keys.clear();
-    scratch.free_head.clear();
-    scratch.release_head.clear();
-    scratch.release_head.resize(positions, NONE);
-    scratch.next.clear();
-    scratch.allocation_key.clear();
-    allocations.clear();
-    assignment.clear();
-    assignment.resize(rec.resources.len(), None);
-    let mut swept = 0_usize;
-    // Neighbouring transients usually share a key: the last candidate and its key.
-    let mut last: Option<(ResourceId, u32, u32)> = None;
-    for &resource in &uses.first_touch {
-        let Some(lifetime) = uses.lifetimes[resource.index()] else { continue };
-        if rec.facts[resource.index()].origin != ResourceOrigin::Transient {
-            continue;
-        }
-        scratch.release_until(&mut swept, lifetime.first as usize);
-        let bits = usage[resource.index()];
-        let key = match last {
-            Some((previous, previous_bits, key)) if same_key(rec, previous, previous_bits, resource, bits) => key,
-            _ => scratch.key(AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) }),
-        };
-        last = Some((resource, bits, key));
-        let free = scratch.free_head[key as usize];
-        let allocation = if free == NONE {
-            let key_value = scratch.keys[key as usize].clone();
-            let estimated_bytes = match &key_value.desc {
-                PhysicalDesc::Buffer { size, .. } => *size,
-                PhysicalDesc::Texture { .. } => estimated_texture_bytes(rec.texture_desc(resource)),
+impl AliasingPlanner {
+    /// Plans the physical allocations of the transients `uses` touches, over
+    /// `positions` execution positions.
+    pub fn plan(&mut self, rec: &Recording<'_>, uses: &Uses, usage: &[u32], positions: usize) -> Allocations {
+        let mut allocations = self.allocations.take();
+        let mut assignment = self.assignment.take();
+        assignment.resize(rec.resources.len(), None);
+        self.key_index.clear();
+        self.keys.clear();
+        self.free_head.clear();
+        self.release_head.clear();
+        self.release_head.resize(positions, NONE);
+        self.next.clear();
+        self.allocation_key.clear();
+        self.assign(rec, uses, usage, &mut allocations, &mut assignment);
+        Allocations { allocations, assignment }
+    }
+
+    /// Takes back the tables of a plan that is done.
+    pub fn recycle(&mut self, allocations: Allocations) {
+        self.allocations.keep(allocations.allocations);
+        self.assignment.keep(allocations.assignment);
+    }
+
+    /// Places every transient, in order of first use.
+    fn assign(
+        &mut self,
+        rec: &Recording<'_>,
+        uses: &Uses,
+        usage: &[u32],
+        allocations: &mut Vec<Allocation>,
+        assignment: &mut [Option<AllocationId>],
+    ) {
+        let mut swept = 0_usize;
+        // Neighbouring transients usually share a key: the last candidate and its key.
+        let mut last: Option<(ResourceId, u32, u32)> = None;
+        for &resource in &uses.first_touch {
+            let Some(lifetime) = uses.lifetimes[resource.index()] else { continue };
+            if rec.facts[resource.index()].origin != ResourceOrigin::Transient {
+                continue;
+            }
+            self.release_until(&mut swept, lifetime.first as usize);
+            let bits = usage[resource.index()];
+            let key = match last {
+                Some((previous, previous_bits, key)) if same_key(rec, previous, previous_bits, resource, bits) => key,
+                _ => self.key(AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) }),
             };
-            allocations.push(Allocation { key: key_value, first: resource, estimated_bytes, lifetime });
-            scratch.next.push(NONE);
-            scratch.allocation_key.push(key);
-            (allocations.len() - 1) as u32
-        } else {
-            scratch.free_head[key as usize] = scratch.next[free as usize];
-            allocations[free as usize].lifetime.last = lifetime.last;
-            free
-        };
-        let head = &mut scratch.release_head[lifetime.last as usize];
-        scratch.next[allocation as usize] = std::mem::replace(head, allocation);
-        assignment[resource.index()] = Some(AllocationId(allocation));
+            last = Some((resource, bits, key));
+            let free = self.free_head[key as usize];
+            let allocation = if free == NONE {
+                let key_value = self.keys[key as usize].clone();
+                let estimated_bytes = match &key_value.desc {
+                    PhysicalDesc::Buffer { size, .. } => *size,
+                    PhysicalDesc::Texture { .. } => estimated_texture_bytes(rec.texture_desc(resource)),
+                };
+                allocations.push(Allocation { key: key_value, first: resource, estimated_bytes, lifetime });
+                self.next.push(NONE);
+                self.allocation_key.push(key);
+                (allocations.len() - 1) as u32
+            } else {
+                self.free_head[key as usize] = self.next[free as usize];
+                allocations[free as usize].lifetime.last = lifetime.last;
+                free
+            };
+            let head = &mut self.release_head[lifetime.last as usize];
+            self.next[allocation as usize] = std::mem::replace(head, allocation);
+            assignment[resource.index()] = Some(AllocationId(allocation));
+        }
     }
 }
 

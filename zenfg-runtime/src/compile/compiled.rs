@@ -94,10 +94,10 @@ impl<'frame> CompiledFrame<'frame> {
 impl Drop for CompiledFrame<'_> {
     fn drop(&mut self) {
         self.graph.spare = std::mem::take(&mut self.rec).into_spare();
-        self.graph.scratch.recycle(std::mem::take(&mut self.plan));
+        self.graph.compiler.recycle(std::mem::take(&mut self.plan));
         // A full report nobody took keeps its tables' storage for the next one.
         if let Some(CompilationReport { full: Some(full), .. }) = self.report.take() {
-            self.graph.scratch.report = full;
+            self.graph.compiler.report = full;
         }
     }
 }

@@ -7,6 +7,7 @@
 //! uniform history.
 
 use super::planes::{Content, NO_READER, Plane, Segment};
+use super::reuse::Kept;
 use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
 use crate::error::{FrameGraphError, Result};
 use crate::format::normalized_aspect;
@@ -72,26 +73,19 @@ impl ContentState {
     }
 }
 
-/// Storage of one analysis, kept for the next compile.
+/// The tables of content analysis, kept for the next compile.
 #[derive(Default)]
-pub(crate) struct Scratch {
-    planes: Vec<Plane>,
-    plane_len: Vec<u64>,
-    plane_base: Vec<u32>,
-    values: Vec<ValueInfo>,
-    access_values: Vec<Option<ValueId>>,
-    value_edges: Vec<(PassId, PassId)>,
-    dependencies: Vec<Dependency>,
-    dependency_index: FastMap<DependencyKey, usize>,
-    readers: Vec<(PassId, u32)>,
-    split: Vec<u64>,
-}
-
-/// Takes a table out of the scratch, emptied.
-fn reuse<T>(table: &mut Vec<T>) -> Vec<T> {
-    let mut table = std::mem::take(table);
-    table.clear();
-    table
+pub(crate) struct ContentStorage {
+    planes: Kept<Vec<Plane>>,
+    plane_len: Kept<Vec<u64>>,
+    plane_base: Kept<Vec<u32>>,
+    values: Kept<Vec<ValueInfo>>,
+    access_values: Kept<Vec<Option<ValueId>>>,
+    value_edges: Kept<Vec<(PassId, PassId)>>,
+    dependencies: Kept<Vec<Dependency>>,
+    dependency_index: Kept<FastMap<DependencyKey, usize>>,
+    readers: Kept<Vec<(PassId, u32)>>,
+    split: Kept<Vec<u64>>,
 }
 
 /// What content analysis produced.
@@ -232,11 +226,15 @@ fn initial_content(origin: ResourceOrigin, external: Option<ValueId>) -> Content
 
 /// The contents every plane starts with; imported defined contents get a
 /// value when `values` are tracked.
-fn initial_state(rec: &Recording<'_>, mut values: Option<&mut Vec<ValueInfo>>, scratch: &mut Scratch) -> ContentState {
+fn initial_state(
+    rec: &Recording<'_>,
+    mut values: Option<&mut Vec<ValueInfo>>,
+    storage: &mut ContentStorage,
+) -> ContentState {
     let mut state = ContentState {
-        plane_base: reuse(&mut scratch.plane_base),
-        planes: reuse(&mut scratch.planes),
-        plane_len: reuse(&mut scratch.plane_len),
+        plane_base: storage.plane_base.take(),
+        planes: storage.planes.take(),
+        plane_len: storage.plane_len.take(),
     };
     for (index, facts) in rec.facts.iter().enumerate() {
         let id = ResourceId(index as u32);
@@ -303,7 +301,7 @@ struct Analyzer<'a, const REPORT: bool> {
     deps: Dependencies,
     /// Reader lists: `(reader, next)` entries linked from segments.
     readers: Vec<(PassId, u32)>,
-    scratch: Vec<u64>,
+    split: Vec<u64>,
 }
 
 impl<const REPORT: bool> Analyzer<'_, REPORT> {
@@ -340,7 +338,7 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
         if access.mode == AccessMode::Write {
             let value =
                 access.produces_value().then(|| if REPORT { self.produce(index, access, produced) } else { UNTRACKED });
-            self.state.planes[plane].write(len, start, end, value, access.pass, &mut self.scratch);
+            self.state.planes[plane].write(len, start, end, value, access.pass, &mut self.split);
         }
         Ok(())
     }
@@ -475,46 +473,45 @@ impl<const REPORT: bool> Analyzer<'_, REPORT> {
 pub(crate) fn analyze(
     rec: &Recording<'_>,
     report: bool,
-    scratch: &mut Scratch,
+    storage: &mut ContentStorage,
     observe: impl FnMut(usize, &AccessRecord),
 ) -> Result<ContentOutcome> {
-    let mut access_values = reuse(&mut scratch.access_values);
+    let mut access_values = storage.access_values.take();
     if report {
-        let mut analyzer = Analyzer::<true>::new(rec, scratch);
+        let mut analyzer = Analyzer::<true>::new(rec, storage);
         analyzer.run(&mut access_values, observe)?;
-        Ok(analyzer.finish(access_values, scratch))
+        Ok(analyzer.finish(access_values, storage))
     } else {
-        let mut analyzer = Analyzer::<false>::new(rec, scratch);
+        let mut analyzer = Analyzer::<false>::new(rec, storage);
         analyzer.run(&mut access_values, observe)?;
-        Ok(analyzer.finish(access_values, scratch))
+        Ok(analyzer.finish(access_values, storage))
     }
 }
 
 impl<'a, const REPORT: bool> Analyzer<'a, REPORT> {
-    /// An analyzer working in the storage of `scratch`.
-    fn new(rec: &'a Recording<'a>, scratch: &mut Scratch) -> Self {
-        let mut values = reuse(&mut scratch.values);
-        let state = initial_state(rec, REPORT.then_some(&mut values), scratch);
-        let mut value_edges = reuse(&mut scratch.value_edges);
+    /// An analyzer working in the tables of `storage`.
+    fn new(rec: &'a Recording<'a>, storage: &mut ContentStorage) -> Self {
+        let mut values = storage.values.take();
+        let state = initial_state(rec, REPORT.then_some(&mut values), storage);
+        let mut value_edges = storage.value_edges.take();
         value_edges.reserve(rec.accesses.len());
-        // The first dependency recorded empties the index.
-        let index = std::mem::take(&mut scratch.dependency_index);
+        let index = storage.dependency_index.take();
         Self {
             rec,
             state,
             values,
             value_edges,
-            deps: Dependencies::new(reuse(&mut scratch.dependencies), index),
-            readers: reuse(&mut scratch.readers),
-            scratch: reuse(&mut scratch.split),
+            deps: Dependencies::new(storage.dependencies.take(), index),
+            readers: storage.readers.take(),
+            split: storage.split.take(),
         }
     }
 
-    /// The outcome; the working tables go back to `scratch`.
-    fn finish(self, access_values: Vec<Option<ValueId>>, scratch: &mut Scratch) -> ContentOutcome {
-        scratch.dependency_index = self.deps.index;
-        scratch.readers = self.readers;
-        scratch.split = self.scratch;
+    /// The outcome; the working tables go back to `storage`.
+    fn finish(self, access_values: Vec<Option<ValueId>>, storage: &mut ContentStorage) -> ContentOutcome {
+        storage.dependency_index.keep(self.deps.index);
+        storage.readers.keep(self.readers);
+        storage.split.keep(self.split);
         ContentOutcome {
             values: self.values,
             access_values,
@@ -527,13 +524,13 @@ impl<'a, const REPORT: bool> Analyzer<'a, REPORT> {
 
 impl ContentOutcome {
     /// Gives the outcome's storage back for the next compile.
-    pub fn recycle(self, scratch: &mut Scratch) {
-        scratch.planes = self.state.planes;
-        scratch.plane_len = self.state.plane_len;
-        scratch.plane_base = self.state.plane_base;
-        scratch.values = self.values;
-        scratch.access_values = self.access_values;
-        scratch.value_edges = self.value_edges;
-        scratch.dependencies = self.dependencies;
+    pub fn recycle(self, storage: &mut ContentStorage) {
+        storage.planes.keep(self.state.planes);
+        storage.plane_len.keep(self.state.plane_len);
+        storage.plane_base.keep(self.state.plane_base);
+        storage.values.keep(self.values);
+        storage.access_values.keep(self.access_values);
+        storage.value_edges.keep(self.value_edges);
+        storage.dependencies.keep(self.dependencies);
     }
 }

@@ -1,6 +1,7 @@
 //! Resource uses: for each resource, the usage its retained accesses need and
 //! the first and last retained node touching it.
 
+use super::reuse::Empty;
 use crate::ids::ResourceId;
 use crate::record::AccessRecord;
 
@@ -21,6 +22,14 @@ pub(crate) struct Uses {
     pub required: Vec<u32>,
     /// Resources with a lifetime, in order of first use.
     pub first_touch: Vec<ResourceId>,
+}
+
+impl Empty for Uses {
+    fn empty(&mut self) {
+        self.lifetimes.clear();
+        self.required.clear();
+        self.first_touch.clear();
+    }
 }
 
 impl Uses {

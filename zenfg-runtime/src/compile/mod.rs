@@ -4,8 +4,9 @@
 //! content flow and dependencies ([`content`]) → roots ([`roots`]) →
 //! retention ([`retention`]) → usage ([`usage`]) → lifetimes ([`lifetimes`]) →
 //! aliasing ([`aliasing`]) → segments ([`segments`]) → views ([`views`]) →
-//! report ([`tables`]). Roles a node kind cannot use are already compile
-//! errors of the caller's program (see [`kind`](crate::kind)).
+//! report ([`tables`]). [`Compiler`] runs them; each stage keeps its tables
+//! for the next compile ([`reuse`]). Roles a node kind cannot use are already
+//! compile errors of the caller's program (see [`kind`](crate::kind)).
 //!
 //! Cost is linear in nodes, accesses and resources (times a logarithm for
 //! fragmented ranges and aliasing): content is tracked in sorted segment maps
@@ -14,31 +15,31 @@
 
 pub(crate) mod aliasing;
 mod compiled;
+mod compiler;
 pub(crate) mod content;
 pub(crate) mod lifetimes;
+mod options;
 mod planes;
 mod report;
 mod retention;
+mod reuse;
 pub(crate) mod roots;
 mod runs;
 pub(crate) mod segments;
-mod storage;
 mod tables;
 mod usage;
 pub(crate) mod views;
 mod walk;
 
-use std::time::Instant;
-
 pub use compiled::CompiledFrame;
+pub use options::{CompileOptions, ReportLevel};
 pub use report::*;
 
-use crate::error::{FrameGraphError, Result};
-use crate::ids::{AllocationId, DebugGroupId, PassId, ResourceId};
-use crate::record::Recording;
+use crate::error::Result;
+use crate::ids::{AllocationId, PassId};
 use crate::record::frame::Frame;
 
-pub(crate) use storage::Scratch;
+pub(crate) use compiler::Compiler;
 
 /// Everything execution needs, computed at compile.
 #[derive(Default)]
@@ -83,111 +84,11 @@ impl<'frame> Frame<'frame> {
 
 fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
     let Frame { graph, brand, mut rec, group_stack, bound, .. } = frame;
-    let mut scratch = std::mem::take(&mut graph.scratch);
-    let planned = plan(&mut rec, &group_stack, bound.values().copied(), options, &mut scratch);
-    graph.scratch = scratch;
-    match planned {
+    match graph.compiler.plan(&mut rec, &group_stack, bound.values().copied(), options) {
         Ok((plan, report)) => Ok(CompiledFrame::new(graph, brand.identity, rec, plan, report)),
         Err(error) => {
             graph.spare = rec.into_spare();
             Err(error)
         }
     }
-}
-
-/// Runs every stage over a recording whose builders are all closed.
-fn plan(
-    rec: &mut Recording<'_>,
-    group_stack: &[DebugGroupId],
-    bound: impl Iterator<Item = ResourceId>,
-    options: CompileOptions,
-    scratch: &mut Scratch,
-) -> Result<(Plan, Option<CompilationReport>)> {
-    let started = Instant::now();
-    if let Some(error) = rec.poisoned.take() {
-        return Err(error);
-    }
-    if let Some(&group) = group_stack.last() {
-        return Err(FrameGraphError::UnclosedDebugGroup { group, label: rec.groups[group.index()].label.clone() });
-    }
-    let validated = Instant::now();
-
-    let reporting = options.report_level != ReportLevel::None;
-    let mut stages = walk::NodeStages::start(rec, scratch);
-    let mut content = content::analyze(
-        rec,
-        reporting,
-        &mut scratch.content,
-        #[inline(always)]
-        |index, access| stages.access(index, access),
-    )?;
-    let analyzed = Instant::now();
-
-    let roots = roots::resolve_roots(rec, &mut content.state)?;
-    let mut retained = std::mem::take(&mut scratch.retained);
-    let kept = retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges, &mut retained);
-    let culled = Instant::now();
-
-    let walk::Walked { order, mut uses, segments, views } = stages.finish(rec, &retained, kept, scratch);
-    let mut usage = std::mem::take(&mut scratch.usage);
-    usage::derive_usage(rec, &uses.required, &mut usage)?;
-    let mut allocations = std::mem::take(&mut scratch.allocations);
-    let mut resource_allocation = std::mem::take(&mut scratch.resource_allocation);
-    let positions = order.len();
-    aliasing::plan_allocations(
-        rec,
-        &uses,
-        &usage,
-        positions,
-        &mut scratch.aliasing,
-        &mut allocations,
-        &mut resource_allocation,
-    );
-    let lifetimes = std::mem::take(&mut uses.lifetimes);
-    scratch.uses = uses;
-    let plan = Plan { order, segments, usage, lifetimes, allocations, resource_allocation, views };
-    let planned = Instant::now();
-
-    let report = reporting.then(|| {
-        let timings = CompilationTimings {
-            validation: validated - started,
-            dependencies: analyzed - validated,
-            retention: culled - analyzed,
-            planning: planned - culled,
-            report: Default::default(),
-            total: Default::default(),
-        };
-        let mut report = tables::build(
-            rec,
-            &content,
-            &roots,
-            &retained,
-            &plan,
-            options.report_level,
-            timings,
-            &scratch.uses.first_touch,
-            &mut scratch.report,
-        );
-        let finished = Instant::now();
-        report.summary.timings.report = finished - planned;
-        report.summary.timings.total = finished - started;
-        report
-    });
-    content.recycle(&mut scratch.content);
-
-    if plan.order.len() < rec.nodes.len() {
-        for (callback, kept) in rec.callbacks.iter_mut().zip(&retained) {
-            if !kept {
-                callback.take();
-            }
-        }
-    }
-    scratch.retained = retained;
-    // Imports no retained work touches let go of their native objects.
-    for resource in bound {
-        if plan.lifetimes[resource.index()].is_none() {
-            rec.resources[resource.index()].native = None;
-        }
-    }
-    Ok((plan, report))
 }

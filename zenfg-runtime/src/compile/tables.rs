@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use super::Plan;
 use super::content::{ContentOutcome, Hull};
+use super::options::ReportLevel;
 use super::report::*;
 use super::roots::ResolvedRoot;
 use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};

@@ -5,8 +5,8 @@
 //! concern them. If retention culls any node, they all walk the retained
 //! nodes instead.
 
-use super::Scratch;
-use super::lifetimes::Uses;
+use super::lifetimes::{Lifetime, Uses};
+use super::reuse::Kept;
 use super::segments::{Segment, Segments};
 use super::views::{ViewPlan, ViewPlanner, binds_view};
 use crate::ids::PassId;
@@ -21,27 +21,56 @@ pub(crate) struct Walked {
     pub views: ViewPlan,
 }
 
+/// The tables of the node-by-node stages, kept for the next compile.
+#[derive(Default)]
+pub(crate) struct WalkStorage {
+    uses: Kept<Uses>,
+    views: ViewPlanner,
+    view_accesses: Kept<Vec<u32>>,
+    order: Kept<Vec<PassId>>,
+    segments: Kept<Vec<Segment>>,
+}
+
+impl WalkStorage {
+    /// The stages of one compile, working in these tables.
+    pub fn start(&mut self, rec: &Recording<'_>) -> NodeStages {
+        let mut uses = self.uses.take();
+        uses.reset(rec.resources.len());
+        self.views.reset();
+        NodeStages { uses, view_accesses: self.view_accesses.take() }
+    }
+
+    /// Takes back the uses once the report has read them.
+    pub fn keep_uses(&mut self, uses: Uses) {
+        self.uses.keep(uses);
+    }
+
+    /// Takes back the tables of a plan that is done.
+    pub fn recycle(
+        &mut self,
+        order: Vec<PassId>,
+        segments: Vec<Segment>,
+        views: ViewPlan,
+        lifetimes: Vec<Option<Lifetime>>,
+    ) {
+        let mut uses = self.uses.take();
+        uses.lifetimes = lifetimes;
+        self.uses.keep(uses);
+        self.order.keep(order);
+        self.segments.keep(segments);
+        self.views.recycle(views);
+    }
+}
+
 /// The node-by-node stages while content analysis runs.
 pub(crate) struct NodeStages {
     uses: Uses,
-    views: ViewPlanner,
     /// The accesses that bind a view, planned once retention is known: in
     /// frames that cull, planning them twice would cost more than listing them.
     view_accesses: Vec<u32>,
 }
 
 impl NodeStages {
-    /// Stages working in the storage of `scratch`.
-    pub fn start(rec: &Recording<'_>, scratch: &mut Scratch) -> Self {
-        let mut uses = std::mem::take(&mut scratch.uses);
-        uses.reset(rec.resources.len());
-        let mut views = std::mem::take(&mut scratch.views);
-        views.reset();
-        let mut view_accesses = std::mem::take(&mut scratch.view_accesses);
-        view_accesses.clear();
-        Self { uses, views, view_accesses }
-    }
-
     /// Takes access `index`, as if its node were retained; with every node
     /// retained, a node's execution position is its id.
     #[inline(always)]
@@ -53,17 +82,16 @@ impl NodeStages {
     }
 
     /// The stages' results for the `kept` nodes that `retained` marks.
-    pub fn finish(mut self, rec: &Recording<'_>, retained: &[bool], kept: usize, scratch: &mut Scratch) -> Walked {
-        let mut order = std::mem::take(&mut scratch.order);
-        order.clear();
-        let mut segments = Segments::new(std::mem::take(&mut scratch.segments));
+    pub fn finish(mut self, rec: &Recording<'_>, retained: &[bool], kept: usize, storage: &mut WalkStorage) -> Walked {
+        let mut order = storage.order.take();
+        let mut segments = Segments::new(storage.segments.take());
         if kept == rec.nodes.len() {
             order.extend((0..kept as u32).map(PassId));
             for external in &rec.externals {
                 segments.external(external.get());
             }
             for &index in &self.view_accesses {
-                self.views.access(rec, index as usize, &rec.accesses[index as usize]);
+                storage.views.access(rec, index as usize, &rec.accesses[index as usize]);
             }
         } else {
             self.uses.reset(rec.resources.len());
@@ -72,13 +100,12 @@ impl NodeStages {
                 order.push(PassId(index as u32));
                 self.uses.node(position, rec.node_accesses(node));
                 segments.node(position, &node.work);
-                self.views.node(rec, node);
+                storage.views.node(rec, node);
             }
         }
         let len = order.len() as u32;
-        let views = self.views.finish();
-        scratch.views = self.views;
-        scratch.view_accesses = self.view_accesses;
+        let views = storage.views.finish();
+        storage.view_accesses.keep(self.view_accesses);
         Walked { order, uses: self.uses, segments: segments.finish(len), views }
     }
 }

@@ -5,8 +5,8 @@ use std::ops::Range;
 
 use wgpu::{LoadOp, Operations, StoreOp};
 
+use super::executor::Executor;
 use super::natives::NativeTable;
-use super::segment::Executor;
 use crate::context::{CommandContext, ComputePassContext, RenderPassContext};
 use crate::error::{FrameGraphError, Result};
 use crate::ids::{AccessId, PassId};

@@ -11,6 +11,7 @@
 
 mod cpu_timing;
 mod encode;
+mod executor;
 mod gpu_timing;
 mod lease;
 mod markers;
@@ -19,7 +20,6 @@ mod options;
 mod preflight;
 mod profiler;
 pub(crate) mod resolve;
-mod segment;
 mod views;
 
 use std::time::Instant;
@@ -32,12 +32,12 @@ pub use options::{ExecutionOptions, ExecutionTiming, TimingMode};
 pub(crate) use profiler::GpuProfiler;
 
 use self::cpu_timing::{Clock, CpuTimer};
+use self::executor::Executor;
 use self::lease::Lease;
 use self::markers::DebugMarkers;
 use self::natives::NativeTable;
 use self::preflight::preflight;
 use self::resolve::ResolveTable;
-use self::segment::Executor;
 use self::views::native_views;
 use crate::compile::CompiledFrame;
 use crate::error::{FrameGraphError, Result};

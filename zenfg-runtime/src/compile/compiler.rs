@@ -1,0 +1,133 @@
+//! [`Compiler`]: runs the stages in order, each in the storage it keeps
+//! across compiles.
+
+use std::time::Instant;
+
+use super::aliasing::AliasingPlanner;
+use super::content::ContentStorage;
+use super::options::{CompileOptions, ReportLevel};
+use super::report::{CompilationReport, CompilationTimings, FullCompilationReport};
+use super::reuse::Kept;
+use super::walk::{WalkStorage, Walked};
+use super::{Plan, content, retention, roots, tables, usage};
+use crate::error::{FrameGraphError, Result};
+use crate::ids::{DebugGroupId, ResourceId};
+use crate::record::Recording;
+
+/// The stages' storage, owned by the runtime and reused by every compile.
+#[derive(Default)]
+pub(crate) struct Compiler {
+    content: ContentStorage,
+    retained: Kept<Vec<bool>>,
+    walk: WalkStorage,
+    usage: Kept<Vec<u32>>,
+    aliasing: AliasingPlanner,
+    /// The tables of the last full report its frame did not give away.
+    pub report: FullCompilationReport,
+}
+
+impl Compiler {
+    /// Runs every stage over a recording whose builders are all closed:
+    /// validation, content flow, roots, retention, the node-by-node stages
+    /// (uses, segments, views), usage, aliasing, and the report.
+    pub fn plan(
+        &mut self,
+        rec: &mut Recording<'_>,
+        group_stack: &[DebugGroupId],
+        bound: impl Iterator<Item = ResourceId>,
+        options: CompileOptions,
+    ) -> Result<(Plan, Option<CompilationReport>)> {
+        let started = Instant::now();
+        if let Some(error) = rec.poisoned.take() {
+            return Err(error);
+        }
+        if let Some(&group) = group_stack.last() {
+            return Err(FrameGraphError::UnclosedDebugGroup { group, label: rec.groups[group.index()].label.clone() });
+        }
+        let validated = Instant::now();
+
+        let reporting = options.report_level != ReportLevel::None;
+        let mut stages = self.walk.start(rec);
+        let mut content = content::analyze(
+            rec,
+            reporting,
+            &mut self.content,
+            #[inline(always)]
+            |index, access| stages.access(index, access),
+        )?;
+        let analyzed = Instant::now();
+
+        let roots = roots::resolve_roots(rec, &mut content.state)?;
+        let mut retained = self.retained.take();
+        let kept = retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges, &mut retained);
+        let culled = Instant::now();
+
+        let Walked { order, mut uses, segments, views } = stages.finish(rec, &retained, kept, &mut self.walk);
+        let mut usage = self.usage.take();
+        usage::derive_usage(rec, &uses.required, &mut usage)?;
+        let allocations = self.aliasing.plan(rec, &uses, &usage, order.len());
+        let lifetimes = std::mem::take(&mut uses.lifetimes);
+        let plan = Plan {
+            order,
+            segments,
+            usage,
+            lifetimes,
+            allocations: allocations.allocations,
+            resource_allocation: allocations.assignment,
+            views,
+        };
+        let planned = Instant::now();
+
+        let report = reporting.then(|| {
+            let timings = CompilationTimings {
+                validation: validated - started,
+                dependencies: analyzed - validated,
+                retention: culled - analyzed,
+                planning: planned - culled,
+                report: Default::default(),
+                total: Default::default(),
+            };
+            let mut report = tables::build(
+                rec,
+                &content,
+                &roots,
+                &retained,
+                &plan,
+                options.report_level,
+                timings,
+                &uses.first_touch,
+                &mut self.report,
+            );
+            let finished = Instant::now();
+            report.summary.timings.report = finished - planned;
+            report.summary.timings.total = finished - started;
+            report
+        });
+        content.recycle(&mut self.content);
+        self.walk.keep_uses(uses);
+
+        if plan.order.len() < rec.nodes.len() {
+            for (callback, kept) in rec.callbacks.iter_mut().zip(&retained) {
+                if !kept {
+                    callback.take();
+                }
+            }
+        }
+        self.retained.keep(retained);
+        // Imports no retained work touches let go of their native objects.
+        for resource in bound {
+            if plan.lifetimes[resource.index()].is_none() {
+                rec.resources[resource.index()].native = None;
+            }
+        }
+        Ok((plan, report))
+    }
+
+    /// Takes back the tables of a plan that is done with.
+    pub fn recycle(&mut self, plan: Plan) {
+        let Plan { order, segments, usage, lifetimes, allocations, resource_allocation, views } = plan;
+        self.walk.recycle(order, segments, views, lifetimes);
+        self.usage.keep(usage);
+        self.aliasing.recycle(super::aliasing::Allocations { allocations, assignment: resource_allocation });
+    }
+}
