@@ -115,6 +115,8 @@ mod graph;
 mod handle;
 mod hash;
 mod ids;
+#[cfg(test)]
+mod layering;
 mod ops;
 mod physical;
 mod pool;
