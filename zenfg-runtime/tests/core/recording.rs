@@ -2,11 +2,9 @@
 //! of pass builders (declarations do not poison, finishes and dropped
 //! builders do), callbacks dropped at compile, and handle identity.
 
-mod common;
-
 use std::rc::Rc;
 
-use common::*;
+use crate::common::*;
 use zenfg_runtime::wgpu::{Color, Extent3d, TexelCopyBufferLayout, TextureFormat};
 use zenfg_runtime::{
     BufferDesc, BufferRange, BufferTextureCopyLocation, ClearBufferOp, ColorAttachmentOps, CompileOptions,

@@ -1,9 +1,7 @@
 //! The compilation report: report levels never change the plan, and every
 //! table of the full report says what compilation decided (spec §1.10).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use zenfg_runtime::wgpu::{BufferUsages, Color, TextureFormat, TextureUsages};
 use zenfg_runtime::{
     AccessMode, AccessRole, BufferDesc, BufferRange, ColorAttachmentOps, CompilationReport, CompileOptions,

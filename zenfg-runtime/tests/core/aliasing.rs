@@ -2,9 +2,7 @@
 //! "Aliasing"), with this runtime's buffer size classes (four per power of
 //! two) instead of power-of-two buckets.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use zenfg_runtime::wgpu::{BufferUsages, Color, TextureDimension, TextureFormat, TextureUsages};
 use zenfg_runtime::{
     Buffer, BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, Frame, FrameGraph, InitialContents, PassId,

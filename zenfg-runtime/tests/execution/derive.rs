@@ -2,12 +2,10 @@
 //! and on a real adapter (results read back). With `CI` set, a missing
 //! adapter fails the real-adapter tests.
 
-mod execution_common;
-
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use execution_common::{gpu, noop, read_buffer, readback_buffer};
+use crate::execution_common::{gpu, noop, read_buffer, readback_buffer};
 use wgpu::util::DeviceExt;
 use wgpu::{BufferUsages, Color, TextureFormat};
 use zenfg_runtime::prelude::*;

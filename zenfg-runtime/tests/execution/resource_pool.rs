@@ -1,13 +1,11 @@
 //! The transient pool on wgpu's no-op device: acquisition, reuse across
 //! executions, compatibility keys, and return on every exit path.
 
-mod execution_common;
-
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 
-use execution_common::noop;
+use crate::execution_common::noop;
 use wgpu::{Color, TextureFormat};
 use zenfg_runtime::{
     Buffer, BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, Frame, FrameGraph, FrameGraphError,

@@ -2,8 +2,6 @@
 //! usage, views, per-region accesses, dependencies, roots, allocations in pool scopes,
 //! pool counters and timings.
 
-#![cfg(feature = "snapshot")]
-
 use std::time::Duration;
 
 use zenfg_runtime::snapshot::{

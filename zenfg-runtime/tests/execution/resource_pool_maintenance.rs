@@ -1,11 +1,9 @@
 //! Pool maintenance on wgpu's no-op device: scopes, clearing, predicate
 //! eviction and idle ages.
 
-mod execution_common;
-
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use execution_common::noop;
+use crate::execution_common::noop;
 use wgpu::{BufferUsages, Color, TextureFormat, TextureUsages};
 use zenfg_runtime::{
     Buffer, BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, ExecutionOptions, Frame, FrameGraph,

@@ -2,6 +2,7 @@
 //! results are read back and checked. With `CI` set, a missing adapter fails,
 //! and so does an adapter without timestamp queries.
 
+#[path = "../execution_common/mod.rs"]
 mod execution_common;
 
 use std::time::Duration;

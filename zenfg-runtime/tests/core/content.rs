@@ -1,8 +1,6 @@
 //! Content validity, dependencies and retention (spec §3.3–3.7).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use zenfg_runtime::wgpu::{BufferUsages, TextureFormat, TextureUsages};
 use zenfg_runtime::{
     Buffer, BufferRange, CompileOptions, CulledNodeReason, DependencyKind, DependencyReport, Frame, FrameGraph,

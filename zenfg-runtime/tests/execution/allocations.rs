@@ -1,8 +1,6 @@
 //! Warm executions do not allocate per node: the number of heap allocations
 //! during `execute` is the same for 16 and for 1024 nodes.
 
-mod execution_common;
-
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -39,6 +37,9 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 }
 
+// This allocator serves every test of the binary. It counts per thread, so the tests
+// running beside this one do not change its counts; for them it is the default
+// system allocator with a counter.
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
 
@@ -72,7 +73,7 @@ fn execute(graph: &mut FrameGraph, queue: &wgpu::Queue, nodes: usize, transient:
 
 #[test]
 fn warm_executions_allocate_the_same_for_16_and_1024_nodes() {
-    let (device, queue) = execution_common::noop();
+    let (device, queue) = crate::execution_common::noop();
     let mut graph = FrameGraph::with_device(&device);
     for transient in [false, true] {
         for _ in 0..20 {

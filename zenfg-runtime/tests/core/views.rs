@@ -1,9 +1,7 @@
 //! Texture descriptors, view normalization, and the checks deferred to wgpu
 //! (spec §3.1.1, §3.1.3, §7.1 "Descriptors/views" and "Deferred native checks").
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use zenfg_runtime::wgpu::{
     Color, Extent3d, TextureAspect, TextureDimension, TextureFormat, TextureUsages, TextureViewDimension,
 };

@@ -12,8 +12,6 @@
 //! region, dependencies by their labels, roots by reason, subject and range, segments by
 //! order.
 
-#![cfg(feature = "snapshot")]
-
 use std::collections::BTreeMap;
 use std::time::Duration;
 

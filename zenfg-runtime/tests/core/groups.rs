@@ -1,9 +1,7 @@
 //! Debug groups: labels, nesting, provenance and their errors (spec §1.9,
 //! §7.1 "Debug groups").
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use zenfg_runtime::wgpu::BufferUsages;
 use zenfg_runtime::{
     BufferDesc, BufferRange, CompileOptions, DebugGroupId, FrameGraph, FrameGraphError, RootReason, WriteContents,

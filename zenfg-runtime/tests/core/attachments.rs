@@ -4,9 +4,7 @@
 //! category mismatches of attachments are FG1108, and a second depth
 //! attachment is FG1106 at declaration.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use zenfg_runtime::wgpu::{Color, TextureDimension, TextureFormat, TextureUsages};
 use zenfg_runtime::{
     AccessMode, AccessRole, ColorAttachmentOps, CompileOptions, DepthAttachmentOps, FrameGraph, FrameGraphError,

@@ -1,9 +1,7 @@
 //! Usage derivation over retained work (spec §3.9, §7.1 "Usage" and
 //! "Retained transient usage").
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use zenfg_runtime::wgpu::{BufferUsages, Color, TextureDimension, TextureFormat, TextureUsages};
 use zenfg_runtime::{
     BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, Frame, FrameGraph, FrameGraphError,

@@ -1,13 +1,11 @@
 //! Execution on wgpu's no-op device: order, resolution, preflight errors,
 //! segments, debug groups and timing bookkeeping.
 
-mod execution_common;
-
 use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 
-use execution_common::{noop, noop_without_timestamps};
+use crate::execution_common::{noop, noop_without_timestamps};
 use wgpu::{BufferUsages, Color, Extent3d, TexelCopyBufferLayout, TextureFormat, TextureUsages};
 use zenfg_runtime::{
     BufferDesc, BufferRange, BufferTextureCopyLocation, ColorAttachmentOps, CompileOptions, DepthAttachmentOps,

@@ -1,7 +1,5 @@
-//! Helpers shared by the `core_*` integration tests: resource shorthands,
-//! compile wrappers and range constructors.
-
-#![allow(dead_code)]
+//! Helpers shared by the builder API tests: resource shorthands, compile
+//! wrappers and range constructors.
 
 use zenfg_runtime::wgpu::{TextureAspect, TextureFormat};
 use zenfg_runtime::{

@@ -1,9 +1,7 @@
 //! Roots: declaration rules (FG1103, FG1107), resolution, de-duplication and
 //! FG1004 (spec §1.8, §3.6).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use zenfg_runtime::wgpu::{BufferUsages, Extent3d, TexelCopyBufferLayout, TextureDimension, TextureFormat};
 use zenfg_runtime::{
     BufferDesc, BufferRange, BufferTextureCopyLocation, ColorAttachmentOps, CompileOptions, FrameGraph,

@@ -1,9 +1,7 @@
 //! One test per recording or compilation error code: the code, the pass and
 //! resource it names, and a message that names them by label.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use zenfg_runtime::wgpu::{BufferUsages, Color, TextureFormat, TextureUsages};
 use zenfg_runtime::{
     BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, DepthAttachmentOps, FrameGraph, FrameGraphError,

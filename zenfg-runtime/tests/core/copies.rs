@@ -1,9 +1,7 @@
 //! Copy footprints and declarative copy and clear nodes (spec §3.1.5, §7.1
 //! "Copy footprints" and "Clear/copy nodes").
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use zenfg_runtime::wgpu::{
     BufferUsages, Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect, TextureFormat, TextureUsages,
 };

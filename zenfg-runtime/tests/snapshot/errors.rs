@@ -1,8 +1,6 @@
 //! Every way a Snapshot export fails, and how missing or unavailable execution facts
 //! are written.
 
-#![cfg(feature = "snapshot")]
-
 use std::time::Duration;
 
 use zenfg_runtime::snapshot::{

@@ -1,0 +1,18 @@
+//! CPU-only integration tests of recording and compilation, with the builder
+//! API and with derived passes: no device is created.
+
+mod common;
+
+mod aliasing;
+mod attachments;
+mod content;
+mod copies;
+mod derive;
+mod derive_equivalence;
+mod errors;
+mod groups;
+mod recording;
+mod report;
+mod roots;
+mod usage;
+mod views;
