@@ -4,6 +4,7 @@
 //! runtime for each call: the context, the pass or encoder in it, and every
 //! native object resolved through it cannot escape the callback.
 
+use crate::binding::{BindGroupTable, BindingSource};
 use crate::error::Result;
 use crate::handle::RecordingIdentity;
 use crate::ids::{AccessId, PassId};
@@ -47,6 +48,32 @@ pub(crate) trait Resolve<'e> {
         pass: PassId,
         access: AccessId,
     ) -> Result<&'e wgpu::TextureView>;
+
+    /// The planned view with its texture, as a bind group binds it.
+    fn texture_binding(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<TextureBinding<'e>>;
+
+    /// The bind group of `table` binding `sources`, from the runtime's cache.
+    fn bind_group(
+        &self,
+        executing: PassId,
+        table: &'static BindGroupTable,
+        sources: &[BindingSource<'_>],
+    ) -> Result<wgpu::BindGroup>;
+}
+
+/// A texture access resolved for binding: the planned view, its texture, and
+/// whether it is a surface texture's, which lives one frame.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TextureBinding<'e> {
+    pub view: &'e wgpu::TextureView,
+    pub texture: &'e wgpu::Texture,
+    pub frame_scoped: bool,
 }
 
 /// Resolves the access tokens of the executing node to native objects.
@@ -127,6 +154,23 @@ impl<'e> ExecutionResources<'e> {
         token: AccessToken<'_, Role>,
     ) -> Result<&'e wgpu::TextureView> {
         self.table.texture_view(self.pass, token.brand.identity, token.pass, token.access)
+    }
+
+    /// The planned view of a texture token, with its texture, for binding.
+    pub(crate) fn texture_binding<Role: TextureViewAccessMarker>(
+        &self,
+        token: AccessToken<'_, Role>,
+    ) -> Result<TextureBinding<'e>> {
+        self.table.texture_binding(self.pass, token.brand.identity, token.pass, token.access)
+    }
+
+    /// The cached bind group of `table` binding `sources` for this node.
+    pub(crate) fn bind_group(
+        &self,
+        table: &'static BindGroupTable,
+        sources: &[BindingSource<'_>],
+    ) -> Result<wgpu::BindGroup> {
+        self.table.bind_group(self.pass, table, sources)
     }
 
     /// The node this context executes.

@@ -244,6 +244,25 @@ pub enum FrameGraphError {
         /// The rule and its fix.
         message: String,
     },
+    /// A bound field's binding does not fit the texture or buffer its access
+    /// declared: the layout entry the pass generated (from its attributes or
+    /// its shader) says one thing, the recorded resource another.
+    #[error(
+        "FG1109: field `{field}` of {pass} binds {resource} as {}, but it is {}: {}",
+        mismatch.expected,
+        mismatch.actual,
+        mismatch.fix
+    )]
+    BindingMismatch {
+        /// The node.
+        pass: PassRef,
+        /// The field of the derived pass.
+        field: &'static str,
+        /// The texture or buffer.
+        resource: ResourceRef,
+        /// Both sides and the fix.
+        mismatch: Box<Mismatch>,
+    },
     /// A handle or token belongs to another runtime or recording.
     #[error(
         "FG2001: a handle or token of runtime {actual_owner} recording {actual_recording} was \
@@ -393,6 +412,7 @@ impl FrameGraphError {
             Self::InvalidNodeOperation { .. } => "FG1106",
             Self::InvalidRoot { .. } => "FG1107",
             Self::UnsupportedTextureFormatUsage { .. } => "FG1108",
+            Self::BindingMismatch { .. } => "FG1109",
             Self::ForeignHandle { .. } => "FG2001",
             Self::UnclosedPass { .. } => "FG2002",
             Self::InvalidDebugGroupLabel { .. } => "FG2003",
@@ -420,6 +440,7 @@ impl FrameGraphError {
             | Self::ConflictingAccesses { pass, .. }
             | Self::InvalidNodeOperation { pass, .. }
             | Self::UnsupportedTextureFormatUsage { pass, .. }
+            | Self::BindingMismatch { pass, .. }
             | Self::UnclosedPass { pass }
             | Self::MissingNodeExecutor { pass, .. }
             | Self::WrongPassToken { executing_pass: pass, .. } => Some(pass.id),
@@ -445,6 +466,7 @@ impl FrameGraphError {
             | Self::ConflictingAccesses { resource, .. }
             | Self::InvalidRoot { resource, .. }
             | Self::UnsupportedTextureFormatUsage { resource, .. }
+            | Self::BindingMismatch { resource, .. }
             | Self::MissingNativeBinding { resource }
             | Self::NativeDescriptorMismatch { resource, .. } => Some(resource.id),
             Self::InvalidNodeOperation { resource, .. } => resource.as_ref().map(|r| r.id),
@@ -452,6 +474,17 @@ impl FrameGraphError {
             _ => None,
         }
     }
+}
+
+/// The two sides of a [`BindingMismatch`](FrameGraphError::BindingMismatch).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// What the field's layout entry expects.
+    pub expected: String,
+    /// What the resource, view or range is.
+    pub actual: String,
+    /// How to make them agree.
+    pub fix: String,
 }
 
 /// Results of the zenfg API.

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::binding::{BindGroupCacheStats, BindingCache};
 use crate::compile::Compiler;
 use crate::error::{FrameGraphError, Result};
 use crate::execute::GpuProfiler;
@@ -35,6 +36,8 @@ pub struct FrameGraph {
     pub(crate) device: Option<wgpu::Device>,
     /// Emptied tables of the last recording, reused by the next.
     pub(crate) spare: Spare,
+    /// Bind group layouts, bind groups and import views of derived passes.
+    pub(crate) bindings: BindingCache,
     /// The compiler, with the storage its stages keep across compiles.
     pub(crate) compiler: Compiler,
 }
@@ -60,6 +63,7 @@ impl FrameGraph {
             device: None,
             spare: Spare::default(),
             compiler: Compiler::default(),
+            bindings: BindingCache::default(),
         }
     }
 
@@ -183,8 +187,10 @@ impl FrameGraph {
     }
 
     /// Destroys every retained pooled object, in every scope and the default
-    /// domain, without waiting for the GPU. Cumulative counters are kept and
-    /// plans stay valid: later executions create objects again.
+    /// domain, without waiting for the GPU, and empties the bind group cache
+    /// (see [`clear_bind_group_cache`](Self::clear_bind_group_cache)).
+    /// Cumulative counters are kept and plans stay valid: later executions
+    /// create objects again.
     ///
     /// ```
     /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason};
@@ -204,6 +210,8 @@ impl FrameGraph {
     /// ```
     pub fn clear_resource_pool(&mut self) {
         self.pool.clear();
+        self.pool.removed.clear();
+        self.bindings.clear();
     }
 
     /// Destroys the retained pooled objects of one scope, for example after a
@@ -226,6 +234,7 @@ impl FrameGraph {
             return Err(FrameGraphError::ForeignResourcePoolScope { runtime: self.owner, scope_owner: scope.owner });
         }
         self.pool.clear_scope(scope);
+        self.forget_removed();
         Ok(())
     }
 
@@ -246,7 +255,43 @@ impl FrameGraph {
     /// assert_eq!(removed, 0);
     /// ```
     pub fn evict_resource_pool(&mut self, predicate: impl FnMut(&PooledResourceInfo<'_>) -> bool) -> u64 {
-        self.pool.evict(predicate)
+        let bytes = self.pool.evict(predicate);
+        self.forget_removed();
+        bytes
+    }
+
+    /// Drops the cached bind groups and views of what pool maintenance destroyed.
+    fn forget_removed(&mut self) {
+        self.bindings.forget(&self.pool.removed);
+        self.pool.removed.clear();
+    }
+
+    /// Counters of the cache that keeps the bind groups of derived passes
+    /// across executions (see [`Pass::BIND_GROUPS`](crate::Pass::BIND_GROUPS)).
+    ///
+    /// A bind group is found again when its layout and every object, view
+    /// and byte range it binds are the same: pooled transients come back as
+    /// the same native objects, so a warm frame creates none. A bind group
+    /// unused for more than [the idle limit](Self::set_bind_group_idle_limit)
+    /// is dropped, and so is one that binds an object pool maintenance
+    /// destroys.
+    #[must_use]
+    pub fn bind_group_cache_stats(&self) -> BindGroupCacheStats {
+        self.bindings.stats()
+    }
+
+    /// Sets how many executions a cached bind group, or a kept view of an
+    /// imported texture, may go unused before it is dropped (256 by default;
+    /// 0 keeps only what the latest execution used). Kept entries hold their
+    /// objects alive, imported ones included.
+    pub fn set_bind_group_idle_limit(&mut self, executions: u64) {
+        self.bindings.set_idle_limit(executions);
+    }
+
+    /// Drops every cached bind group and every kept view of an imported
+    /// texture, releasing the objects they hold. Layouts are kept.
+    pub fn clear_bind_group_cache(&mut self) {
+        self.bindings.clear();
     }
 }
 

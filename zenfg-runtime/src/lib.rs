@@ -58,6 +58,7 @@
 //! | FG1106 | [`InvalidNodeOperation`](FrameGraphError::InvalidNodeOperation) | a render pass finished without attachments or given a second depth attachment; a clear without ops or with an empty op; copy geometry outside a mip or buffer, or a format without a buffer-copy footprint |
 //! | FG1107 | [`InvalidRoot`](FrameGraphError::InvalidRoot) | a root reason that does not fit its resource: `Present` off a whole surface, `Readback` off an imported `MAP_READ \| COPY_DST` buffer, `PersistentState` on a transient |
 //! | FG1108 | [`UnsupportedTextureFormatUsage`](FrameGraphError::UnsupportedTextureFormatUsage) | a color attachment with a depth format, or a depth attachment with a color format |
+//! | FG1109 | [`BindingMismatch`](FrameGraphError::BindingMismatch) | compile: a bound field of a derived pass binds a texture whose format, sample type, view dimension or sample count, or a buffer range whose size, does not fit the field's layout entry |
 //! | FG2001 | [`ForeignHandle`](FrameGraphError::ForeignHandle) | a handle or token of another runtime or recording, when recording or when resolved in a callback; names the node whose declaration or callback used it |
 //! | FG2002 | [`UnclosedPass`](FrameGraphError::UnclosedPass) | compile: a pass builder was dropped without being finished |
 //! | FG2003 | [`InvalidDebugGroupLabel`](FrameGraphError::InvalidDebugGroupLabel) | a blank debug-group label, or too many groups in one recording |
@@ -104,6 +105,7 @@
 
 extern crate self as zenfg_runtime;
 
+mod binding;
 mod compile;
 mod context;
 mod derive;
@@ -126,6 +128,7 @@ pub mod snapshot;
 mod token;
 mod types;
 
+pub use binding::BindGroupCacheStats;
 pub use compile::{
     AccessReport, AllocationReport, CompilationReport, CompilationSummary, CompilationTimings, CompileOptions,
     CompiledFrame, CulledNodeReason, CulledNodeReport, DebugGroupReport, DependencyReport, Diagnostic,
@@ -143,11 +146,14 @@ pub use derive::{
     RenderPassExt, Repeat, ResolveTargetField, RootTarget, SampledField, StorageReadField, StorageWriteField,
     UniformField, VertexField,
 };
+pub use derive::{
+    BindGroupTable, BindGroups, SamplerField, SetBindGroups, UntrackedBufferField, UntrackedTextureField,
+};
 pub use desc::{
     BufferDesc, BufferRange, ImportBufferOptions, ImportTextureOptions, Label, NormalizedTextureViewDesc,
     ResourceRange, TextureDesc, TextureSubresourceRange, TextureViewDesc,
 };
-pub use error::{FrameGraphError, PassRef, ResourceRef, Result};
+pub use error::{FrameGraphError, Mismatch, PassRef, ResourceRef, Result};
 pub use execute::{
     CpuTimingNodeReport, CpuTimingReport, ExecutionOptions, ExecutionTiming, GpuTimingNodeKind, GpuTimingNodeReport,
     GpuTimingReadback, GpuTimingReport, GpuTimingUnavailableReason, TimingMode,

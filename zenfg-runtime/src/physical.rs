@@ -70,3 +70,45 @@ pub(crate) struct PlannedView {
     pub array_layer_count: Option<u32>,
     pub usage: TextureUsages,
 }
+
+impl PlannedView {
+    /// The descriptor of the native view.
+    pub fn descriptor(&self) -> wgpu::TextureViewDescriptor<'_> {
+        wgpu::TextureViewDescriptor {
+            label: self.label.as_deref(),
+            format: self.format,
+            dimension: Some(self.dimension),
+            usage: Some(self.usage),
+            aspect: wgpu::TextureAspect::All,
+            base_mip_level: self.base_mip_level,
+            mip_level_count: Some(self.mip_level_count),
+            base_array_layer: self.base_array_layer,
+            array_layer_count: self.array_layer_count,
+        }
+    }
+
+    /// Whether `other` describes the same native view, of whichever resource.
+    pub fn same_view(&self, other: &Self) -> bool {
+        self.label == other.label
+            && self.format == other.format
+            && self.dimension == other.dimension
+            && self.base_mip_level == other.base_mip_level
+            && self.mip_level_count == other.mip_level_count
+            && self.base_array_layer == other.base_array_layer
+            && self.array_layer_count == other.array_layer_count
+            && self.usage == other.usage
+    }
+
+    /// Hashes what [`same_view`](Self::same_view) compares.
+    pub fn hash_view(&self, state: &mut impl std::hash::Hasher) {
+        use std::hash::Hash;
+        self.label.hash(state);
+        self.format.hash(state);
+        self.dimension.hash(state);
+        self.base_mip_level.hash(state);
+        self.mip_level_count.hash(state);
+        self.base_array_layer.hash(state);
+        self.array_layer_count.hash(state);
+        self.usage.hash(state);
+    }
+}

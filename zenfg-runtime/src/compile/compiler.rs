@@ -9,7 +9,7 @@ use super::options::{CompileOptions, ReportLevel};
 use super::report::{CompilationReport, CompilationTimings, FullCompilationReport};
 use super::reuse::Kept;
 use super::walk::{WalkStorage, Walked};
-use super::{Plan, content, retention, roots, tables, usage};
+use super::{Plan, bindings, content, retention, roots, tables, usage};
 use crate::error::{FrameGraphError, Result};
 use crate::ids::{DebugGroupId, ResourceId};
 use crate::record::Recording;
@@ -44,6 +44,7 @@ impl Compiler {
         if let Some(&group) = group_stack.last() {
             return Err(FrameGraphError::UnclosedDebugGroup { group, label: rec.groups[group.index()].label.clone() });
         }
+        bindings::check_bindings(rec)?;
         let validated = Instant::now();
 
         let reporting = options.report_level != ReportLevel::None;

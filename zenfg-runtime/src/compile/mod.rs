@@ -14,6 +14,7 @@
 //! and allocations are assigned with a heap per compatibility key.
 
 pub(crate) mod aliasing;
+mod bindings;
 mod compiled;
 mod compiler;
 pub(crate) mod content;

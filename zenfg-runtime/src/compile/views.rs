@@ -35,6 +35,17 @@ impl ViewPlan {
     }
 }
 
+/// The dimension of the view an access without an explicit view binds: a 2D
+/// texture's region of one layer is a 2D view, of several an array view.
+pub(crate) fn implicit_dimension(texture: TextureDimension, region: TextureRegion) -> TextureViewDimension {
+    match texture {
+        TextureDimension::D1 => TextureViewDimension::D1,
+        TextureDimension::D3 => TextureViewDimension::D3,
+        TextureDimension::D2 if matches!(region.slices, Slices::Range { count: 1, .. }) => TextureViewDimension::D2,
+        TextureDimension::D2 => TextureViewDimension::D2Array,
+    }
+}
+
 /// Whether an access binds a native view: every texture role but the copies.
 #[inline]
 pub(crate) fn binds_view(access: &AccessRecord) -> bool {
@@ -140,12 +151,7 @@ impl ViewPlanner {
             Slices::Range { base, count } => (base, Some(count)),
             Slices::AllDepth => (0, None),
         };
-        let dimension = match texture_dimension {
-            TextureDimension::D1 => TextureViewDimension::D1,
-            TextureDimension::D3 => TextureViewDimension::D3,
-            TextureDimension::D2 if count == Some(1) => TextureViewDimension::D2,
-            TextureDimension::D2 => TextureViewDimension::D2Array,
-        };
+        let dimension = implicit_dimension(texture_dimension, region);
         let is_3d = texture_dimension == TextureDimension::D3;
         let planned = PlannedView {
             resource,

@@ -253,18 +253,18 @@ macro_rules! texture_role {
     };
 }
 
-texture_role!(SampledField, SampledTexture, SampledTextureView { view: texture_view }, |target, builder| builder
+texture_role!(SampledField, SampledTexture, SampledTextureView { texture: texture_binding }, |target, builder| builder
     .sampled_texture(target));
 texture_role!(
     StorageReadField,
     StorageTextureRead,
-    StorageTextureReadView { view: texture_view },
+    StorageTextureReadView { texture: texture_binding },
     |target, builder| builder.storage_texture_read(target)
 );
 texture_role!(
     StorageWriteField,
     StorageTextureWrite,
-    StorageTextureWriteView { view: texture_view },
+    StorageTextureWriteView { texture: texture_binding },
     |target, builder, contents: WriteContents| builder.storage_texture_write(target, contents)
 );
 texture_role!(

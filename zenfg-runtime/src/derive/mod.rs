@@ -14,6 +14,7 @@
 //! change the frame. Roots are marked after the pass is recorded; a failing root
 //! is returned and leaves the pass recorded.
 
+mod bindings;
 mod broken;
 mod capability;
 mod fields;
@@ -22,10 +23,12 @@ pub(crate) mod private;
 mod roots;
 mod sealed;
 mod table;
+mod untracked;
 mod views;
 
 use std::marker::PhantomData;
 
+pub use bindings::{BindGroupTable, BindGroups, SetBindGroups};
 pub use capability::{
     AsIndexSlice, AsIndirectArgs, AsSampledBinding, AsStorageBinding, AsUniformBinding, AsVertexSlice, ComputePassExt,
     RenderPassExt,
@@ -37,6 +40,7 @@ pub use fields::{
 pub use kinds::{DerivedKind, Job};
 pub use roots::{Presentable, RootTarget};
 pub use table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
+pub use untracked::{SamplerField, UntrackedBufferField, UntrackedTextureField};
 pub use views::{
     AttachmentView, BoundAttachment, BufferCopyDstView, BufferCopySrcView, IndexBufferView, IndirectBufferView,
     SampledTextureView, StorageBufferReadView, StorageBufferWriteView, StorageTextureReadView, StorageTextureWriteView,
@@ -107,6 +111,11 @@ pub trait Pass<'frame> {
     /// Every field's access, readable without running any user code.
     const ACCESSES: &'static AccessTable;
 
+    /// The bind groups the pass's bound fields make up, in group order:
+    /// each group's layout entries and the field of each entry. Empty for a
+    /// pass whose fields say nothing of bindings.
+    const BIND_GROUPS: &'static [BindGroupTable] = &[];
+
     /// The label of the node this pass records.
     fn label(&self) -> Label;
 
@@ -132,6 +141,34 @@ pub trait Pass<'frame> {
     ///
     /// The first root the recording rejects.
     fn mark_roots(&self, frame: &mut Frame<'frame>) -> Result<()>;
+
+    /// The layout of bind group `group` of the pass, labelled after the
+    /// pass; `None` when the pass binds nothing in that group.
+    fn bind_group_layout(device: &wgpu::Device, group: u32) -> Option<wgpu::BindGroupLayout>
+    where
+        Self: Sized,
+    {
+        let table = Self::BIND_GROUPS.iter().find(|table| table.group == group)?;
+        Some(device.create_bind_group_layout(&table.layout_descriptor(Some(Self::ACCESSES.label))))
+    }
+
+    /// A pipeline layout of every bind group of the pass, for the pipelines
+    /// its callback sets: group `N` of the layout is the pass's group `N`,
+    /// and groups the pass skips are left empty.
+    fn pipeline_layout(device: &wgpu::Device) -> wgpu::PipelineLayout
+    where
+        Self: Sized,
+    {
+        let groups = Self::BIND_GROUPS.iter().map(|table| table.group + 1).max().unwrap_or(0);
+        let layouts: Vec<Option<wgpu::BindGroupLayout>> =
+            (0..groups).map(|group| Self::bind_group_layout(device, group)).collect();
+        let refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Option::as_ref).collect();
+        device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some(Self::ACCESSES.label),
+            bind_group_layouts: &refs,
+            immediate_size: 0,
+        })
+    }
 }
 
 /// The callback of a derived pass, with the tokens it resolves.

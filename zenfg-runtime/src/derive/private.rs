@@ -7,6 +7,7 @@ pub use std::vec::Vec;
 pub use wgpu;
 
 pub use super::Pass;
+pub use super::bindings::{BindGroupTable, BindGroups, Bindable};
 pub use super::broken::BrokenView;
 pub use super::fields::{
     ColorAttachmentField, CopyDstField, CopySrcField, DepthAttachmentField, DepthReadField, IndexField, IndirectField,
@@ -15,11 +16,13 @@ pub use super::fields::{
 pub use super::kinds::DerivedKind;
 pub use super::roots::{Presentable, RootTarget};
 pub use super::table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
+pub use super::untracked::{SamplerField, UntrackedBufferField, UntrackedTextureField};
 pub use super::views::{
     AttachmentView, BoundAttachment, BufferCopyDstView, BufferCopySrcView, IndexBufferView, IndirectBufferView,
     SampledTextureView, StorageBufferReadView, StorageBufferWriteView, StorageTextureReadView, StorageTextureWriteView,
     TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
 };
+pub use crate::binding::BindingSource;
 pub use crate::context::{
     CommandContext, ComputePassContext, ExecutionResources, ExternalSubmissionContext, RenderPassContext,
 };
@@ -40,6 +43,36 @@ pub use crate::types::{AccessMode, AccessRole, NodeKind, RootReason, WriteConten
 /// imported under another handle's name does: so the impl never compiles,
 /// and the type's name says why in the second case.
 pub struct MisleadingHandleName;
+
+/// Records what the bound `field` expects of the access `token` declared.
+pub fn expect_binding<'frame, K: crate::token::kind::PassKind, R: crate::token::AccessMarker>(
+    builder: &mut PassBuilder<'_, 'frame, K>,
+    token: &crate::token::AccessToken<'frame, R>,
+    field: &'static str,
+    entry: &'static wgpu::BindGroupLayoutEntry,
+) {
+    builder.expect_binding(token.access, field, entry);
+}
+
+/// The bind group of `table` binding `sources` (one per entry, in entry
+/// order), from the runtime's cache.
+///
+/// # Errors
+///
+/// FG9001 if the cache is already borrowed, which no callback can cause.
+pub fn bind_group(
+    resources: &ExecutionResources<'_>,
+    table: &'static BindGroupTable,
+    sources: &[BindingSource<'_>],
+) -> Result<wgpu::BindGroup> {
+    resources.bind_group(table, sources)
+}
+
+/// The bind groups of a context, by group index.
+#[must_use]
+pub fn bind_groups<'cx, const N: usize>(groups: [(u32, wgpu::BindGroup); N]) -> BindGroups<'cx, N> {
+    BindGroups::new(groups)
+}
 
 /// A clear color given as `clear = ..` on a color attachment.
 pub trait IntoClearColor {

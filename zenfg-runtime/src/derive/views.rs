@@ -8,53 +8,68 @@ use std::num::NonZeroU64;
 
 use wgpu::{BindingResource, BufferBinding, Origin3d, TexelCopyTextureInfo, TextureAspect};
 
+use crate::context::TextureBinding;
+
 /// A texture declared `#[sampled]`: its planned view, for a sampled binding.
 #[derive(Clone, Copy, Debug)]
 pub struct SampledTextureView<'cx> {
-    pub(crate) view: &'cx wgpu::TextureView,
+    pub(crate) texture: TextureBinding<'cx>,
 }
 
 impl<'cx> SampledTextureView<'cx> {
     /// The declared subresources in the declared format.
     #[must_use]
     pub fn view(&self) -> &'cx wgpu::TextureView {
-        self.view
+        self.texture.view
     }
 
     /// The view as a bind group resource.
     #[must_use]
     pub fn binding(&self) -> BindingResource<'cx> {
-        BindingResource::TextureView(self.view)
+        BindingResource::TextureView(self.texture.view)
     }
 }
 
 /// A texture declared `#[storage_read]`: a read-only storage binding.
 #[derive(Clone, Copy, Debug)]
 pub struct StorageTextureReadView<'cx> {
-    pub(crate) view: &'cx wgpu::TextureView,
-}
-
-impl<'cx> StorageTextureReadView<'cx> {
-    /// The declared mip as a read-only storage binding.
-    #[must_use]
-    pub fn binding(&self) -> BindingResource<'cx> {
-        BindingResource::TextureView(self.view)
-    }
+    pub(crate) texture: TextureBinding<'cx>,
 }
 
 /// A texture declared `#[storage_write(..)]`: a writable storage binding.
 #[derive(Clone, Copy, Debug)]
 pub struct StorageTextureWriteView<'cx> {
-    pub(crate) view: &'cx wgpu::TextureView,
+    pub(crate) texture: TextureBinding<'cx>,
 }
 
-impl<'cx> StorageTextureWriteView<'cx> {
-    /// The declared mip as a writable storage binding.
-    #[must_use]
-    pub fn binding(&self) -> BindingResource<'cx> {
-        BindingResource::TextureView(self.view)
-    }
+macro_rules! storage_texture_methods {
+    ($($view:ident),*) => {$(
+        impl<'cx> $view<'cx> {
+            /// The declared mip as a storage binding.
+            #[must_use]
+            pub fn binding(&self) -> BindingResource<'cx> {
+                BindingResource::TextureView(self.texture.view)
+            }
+        }
+    )*};
 }
+
+storage_texture_methods!(StorageTextureReadView, StorageTextureWriteView);
+
+macro_rules! bound_texture_methods {
+    ($($view:ident),*) => {$(
+        impl<'cx> $view<'cx> {
+            /// The native texture the view is of, for its size, format and
+            /// sample count (to size a dispatch, say).
+            #[must_use]
+            pub fn texture(&self) -> &'cx wgpu::Texture {
+                self.texture.texture
+            }
+        }
+    )*};
+}
+
+bound_texture_methods!(SampledTextureView, StorageTextureReadView, StorageTextureWriteView);
 
 /// An attachment of a render pass: the runtime binds it when the pass begins,
 /// so the callback gets nothing to misuse.

@@ -93,7 +93,10 @@ impl<'x> Executor<'x, '_> {
         self.attribute(pass, result)
     }
 
-    pub(super) fn resources(&self, pass: PassId) -> ExecutionResources<'x> {
+    pub(super) fn resources<'e>(&self, pass: PassId) -> ExecutionResources<'e>
+    where
+        'x: 'e,
+    {
         ExecutionResources { table: self.table, pass }
     }
 

@@ -22,6 +22,7 @@ mod profiler;
 pub(crate) mod resolve;
 mod views;
 
+use std::cell::RefCell;
 use std::time::Instant;
 
 pub use cpu_timing::{CpuTimingNodeReport, CpuTimingReport};
@@ -149,12 +150,13 @@ impl CompiledFrame<'_> {
     ) -> Result<ExecutionTiming> {
         let CompiledFrame { graph, identity, rec, plan, .. } = &mut self;
         let identity = *identity;
-        let FrameGraph { device, pool, profiler, .. } = &mut **graph;
+        let FrameGraph { device, pool, profiler, bindings, .. } = &mut **graph;
         let device = device.as_ref().ok_or(FrameGraphError::MissingGpuDevice)?;
         let frame_index = options.frame_index;
         let mut cpu = mode.filter(|mode| mode.cpu()).map(|_| CpuTimer::start(clock, plan.order.len()));
         preflight(rec, plan)?;
         pool.age();
+        bindings.age();
 
         let mut active = None;
         let mut readback = None;
@@ -167,11 +169,30 @@ impl CompiledFrame<'_> {
 
         {
             let mut lease = Lease::acquire(pool, device, &plan.allocations, &rec.resources);
+            let now = bindings.now();
+            let views = native_views(
+                &plan.views.views,
+                rec,
+                &plan.resource_allocation,
+                lease.instances_mut(),
+                &mut bindings.views,
+                now,
+            )?;
             let Recording {
-                resources, nodes, node_labels, callbacks, accesses, colors, copies, clears, groups, ..
+                resources,
+                facts,
+                nodes,
+                node_labels,
+                callbacks,
+                accesses,
+                colors,
+                copies,
+                clears,
+                groups,
+                ..
             } = &mut *rec;
-            let views = native_views(&plan.views.views, resources, &plan.resource_allocation, lease.instances_mut())?;
-            let natives = NativeTable { resources, allocations: &plan.resource_allocation, leased: lease.instances() };
+            let natives =
+                NativeTable { resources, facts, allocations: &plan.resource_allocation, leased: lease.instances() };
             let table = ResolveTable {
                 identity,
                 labels: node_labels,
@@ -179,6 +200,8 @@ impl CompiledFrame<'_> {
                 natives,
                 view_plan: &plan.views,
                 views: &views,
+                device,
+                bindings: RefCell::new(bindings),
             };
             let mut executor = Executor {
                 device,

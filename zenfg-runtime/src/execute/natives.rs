@@ -6,11 +6,13 @@ use crate::error::{FrameGraphError, ResourceRef, Result};
 use crate::ids::{AllocationId, ResourceId};
 use crate::physical::NativeResource;
 use crate::pool::store::Instance;
-use crate::record::ResourceRecord;
+use crate::record::{ResourceFacts, ResourceRecord};
+use crate::types::ResourceOrigin;
 
 #[derive(Clone, Copy)]
 pub(crate) struct NativeTable<'e> {
     pub resources: &'e [ResourceRecord],
+    pub facts: &'e [ResourceFacts],
     /// The physical allocation of each transient.
     pub allocations: &'e [Option<AllocationId>],
     /// The leased object of each allocation.
@@ -27,6 +29,11 @@ impl<'e> NativeTable<'e> {
         native.ok_or_else(|| FrameGraphError::MissingNativeBinding {
             resource: ResourceRef { id: resource, label: self.resources[resource.index()].label().clone() },
         })
+    }
+
+    /// Whether `resource` is a surface texture, whose objects live one frame.
+    pub fn is_surface(&self, resource: ResourceId) -> bool {
+        self.facts[resource.index()].origin == ResourceOrigin::Surface
     }
 
     pub fn buffer(&self, resource: ResourceId) -> Result<&'e wgpu::Buffer> {

@@ -1,8 +1,11 @@
 //! Token resolution inside callbacks.
 
+use std::cell::RefCell;
+
 use super::natives::NativeTable;
+use crate::binding::{BindGroupTable, BindingCache, BindingSource};
 use crate::compile::views::ViewPlan;
-use crate::context::Resolve;
+use crate::context::{Resolve, TextureBinding};
 use crate::desc::Label;
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::handle::RecordingIdentity;
@@ -20,6 +23,10 @@ pub(crate) struct ResolveTable<'e> {
     /// The planned view of each access.
     pub view_plan: &'e ViewPlan,
     pub views: &'e [wgpu::TextureView],
+    pub device: &'e wgpu::Device,
+    /// The runtime's bind group cache, which callbacks of derived passes
+    /// with bindings look their bind groups up in, one at a time.
+    pub bindings: RefCell<&'e mut BindingCache>,
 }
 
 impl<'e> ResolveTable<'e> {
@@ -54,7 +61,7 @@ impl<'e> ResolveTable<'e> {
     }
 }
 
-impl<'e> Resolve<'e> for ResolveTable<'e> {
+impl<'e, 'x: 'e> Resolve<'e> for ResolveTable<'x> {
     fn buffer(
         &self,
         executing: PassId,
@@ -104,5 +111,38 @@ impl<'e> Resolve<'e> for ResolveTable<'e> {
             Some(index) => Ok(&self.views[index]),
             None => Err(FrameGraphError::internal(format!("{access}, a {} access, has no planned view", record.role))),
         }
+    }
+
+    fn texture_binding(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<TextureBinding<'e>> {
+        let view = self.texture_view(executing, identity, pass, access)?;
+        let resource = self.accesses[access.index()].resource;
+        Ok(TextureBinding {
+            view,
+            texture: self.natives.texture(resource)?,
+            frame_scoped: self.natives.is_surface(resource),
+        })
+    }
+
+    fn bind_group(
+        &self,
+        executing: PassId,
+        table: &'static BindGroupTable,
+        sources: &[BindingSource<'_>],
+    ) -> Result<wgpu::BindGroup> {
+        let mut bindings = self
+            .bindings
+            .try_borrow_mut()
+            .map_err(|_| FrameGraphError::internal("the bind group cache is borrowed by another lookup"))?;
+        let now = bindings.now();
+        let BindingCache { layouts, groups, .. } = &mut **bindings;
+        let label = &self.labels[executing.index()];
+        let layout = layouts.get(self.device, table, label);
+        Ok(groups.get_or_create(self.device, layout, table, sources, label, now))
     }
 }

@@ -49,6 +49,9 @@ pub(crate) struct ResourcePool {
     pub(super) stats: ResourcePoolStats,
     /// Objects created so far: the next serial.
     created: u64,
+    /// The objects the last maintenance destroyed, for the caches that
+    /// refer to them; emptied by whoever reads them.
+    pub removed: Vec<NativeResource>,
 }
 
 impl ResourcePool {
@@ -108,13 +111,14 @@ impl ResourcePool {
     /// estimated bytes removed.
     pub(super) fn remove_where(&mut self, mut remove: impl FnMut(&AllocationKey, &Instance) -> bool) -> u64 {
         let mut removed_bytes = 0;
-        let stats = &mut self.stats;
-        self.buckets.retain(|key, bucket| {
+        let Self { stats, removed, buckets, .. } = self;
+        buckets.retain(|key, bucket| {
             bucket.retain(|instance| {
                 if !remove(key, instance) {
                     return true;
                 }
                 instance.destroy();
+                removed.push(instance.native.clone());
                 stats.retained_count -= 1;
                 stats.estimated_retained_bytes -= instance.bytes;
                 stats.evicted_count += 1;

@@ -24,7 +24,9 @@ pub(crate) mod view;
 
 pub(crate) use self::access::AccessRecord;
 pub(crate) use self::group::GroupRecord;
-pub(crate) use self::node::{Callback, ClearOp, ColorTarget, CopyOp, DepthTarget, NodeRecord, NodeWork, TexturePoint};
+pub(crate) use self::node::{
+    BindingCheck, Callback, ClearOp, ColorTarget, CopyOp, DepthTarget, NodeRecord, NodeWork, TexturePoint,
+};
 pub(crate) use self::recording::{Recording, Spare};
 pub(crate) use self::region::{Region, Slices, TextureRegion};
 pub(crate) use self::resource::{ResourceFacts, ResourceRecord, ResourceShape};

@@ -44,6 +44,16 @@ pub(crate) enum CopyOp {
     TextureToTexture { src: TexturePoint, dst: TexturePoint, size: Extent3d },
 }
 
+/// What a bound field of a derived pass expects of the texture or buffer its
+/// access declared, checked at compile.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BindingCheck {
+    pub access: AccessId,
+    /// The field, for the error.
+    pub field: &'static str,
+    pub entry: &'static wgpu::BindGroupLayoutEntry,
+}
+
 /// One recorded zero-fill.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ClearOp {

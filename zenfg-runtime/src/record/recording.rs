@@ -3,8 +3,8 @@
 
 use super::table::Table;
 use super::{
-    AccessRecord, Callback, ClearOp, ColorTarget, CopyOp, GroupRecord, NodeRecord, ResourceFacts, ResourceRecord,
-    ResourceShape, RootRecord, ViewRecord,
+    AccessRecord, BindingCheck, Callback, ClearOp, ColorTarget, CopyOp, GroupRecord, NodeRecord, ResourceFacts,
+    ResourceRecord, ResourceShape, RootRecord, ViewRecord,
 };
 use crate::desc::{Label, TextureDesc};
 use crate::error::{FrameGraphError, PassRef, ResourceRef};
@@ -33,6 +33,8 @@ pub(crate) struct Recording<'frame> {
     pub copies: Vec<CopyOp>,
     pub clears: Vec<ClearOp>,
     pub roots: Vec<RootRecord>,
+    /// What the bound fields of derived passes expect of their accesses.
+    pub binding_checks: Vec<BindingCheck>,
     pub groups: Vec<GroupRecord>,
     /// The resources a native object was bound to.
     pub bound: Vec<ResourceId>,
@@ -60,6 +62,7 @@ pub(crate) struct Spare {
     copies: Vec<CopyOp>,
     clears: Vec<ClearOp>,
     roots: Vec<RootRecord>,
+    binding_checks: Vec<BindingCheck>,
     groups: Vec<GroupRecord>,
     bound: Vec<ResourceId>,
 }
@@ -82,6 +85,7 @@ impl Recording<'_> {
             copies: spare.copies,
             clears: spare.clears,
             roots: spare.roots,
+            binding_checks: spare.binding_checks,
             groups: spare.groups,
             bound: spare.bound,
             poisoned: None,
@@ -115,6 +119,7 @@ impl Recording<'_> {
             copies: emptied(self.copies),
             clears: emptied(self.clears),
             roots: emptied(self.roots),
+            binding_checks: emptied(self.binding_checks),
             groups: emptied(self.groups),
             bound: self.bound,
         }

@@ -26,7 +26,9 @@ use crate::handle::{Buffer, TextureTarget};
 use crate::ids::{AccessId, PassId, next_index};
 use crate::record::frame::Frame;
 use crate::record::selection::{TextureRule, TextureSelection};
-use crate::record::{AccessRecord, Callback, DepthTarget, NodeRecord, NodeWork, Region, check_label, push_built};
+use crate::record::{
+    AccessRecord, BindingCheck, Callback, DepthTarget, NodeRecord, NodeWork, Region, check_label, push_built,
+};
 use crate::token::kind::PassKind;
 use crate::token::{AccessMarker, AccessToken};
 use crate::types::{AccessRole, NodeKind, WriteContents};
@@ -94,6 +96,7 @@ pub struct PassBuilder<'a, 'frame, K: PassKind> {
     colors_start: u32,
     copies_start: u32,
     clears_start: u32,
+    binding_checks_start: u32,
     depth: Option<DepthTarget>,
     open: bool,
     _kind: PhantomData<K>,
@@ -114,6 +117,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
             colors_start: table_len(frame.rec.colors.len()),
             copies_start: table_len(frame.rec.copies.len()),
             clears_start: table_len(frame.rec.clears.len()),
+            binding_checks_start: table_len(frame.rec.binding_checks.len()),
             frame,
             pass: PassRef { id, label },
             side_effect: K::KIND.default_side_effect(),
@@ -211,6 +215,17 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         AccessToken::new(self.frame.brand, self.pass.id, access, resource)
     }
 
+    /// Records what the bound `field` of a derived pass expects of the
+    /// access `access` declared: `entry`, checked at compile.
+    pub(crate) fn expect_binding(
+        &mut self,
+        access: AccessId,
+        field: &'static str,
+        entry: &'static wgpu::BindGroupLayoutEntry,
+    ) {
+        self.frame.rec.binding_checks.push(BindingCheck { access, field, entry });
+    }
+
     /// Removes the accesses declared from `len` on (a failed compound declaration).
     fn roll_back(&mut self, accesses: usize) {
         self.frame.rec.accesses.truncate(accesses);
@@ -305,6 +320,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         self.frame.rec.colors.truncate(self.colors_start as usize);
         self.frame.rec.copies.truncate(self.copies_start as usize);
         self.frame.rec.clears.truncate(self.clears_start as usize);
+        self.frame.rec.binding_checks.truncate(self.binding_checks_start as usize);
     }
 
     fn render_work(&self) -> Result<NodeWork> {

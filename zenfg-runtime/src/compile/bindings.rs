@@ -1,0 +1,162 @@
+//! Bindings: what each bound field of a derived pass expects of the texture
+//! or buffer range its access declared, against what was recorded (FG1109).
+//!
+//! The layout entry is fixed when the program is built, from the field's
+//! attributes or the pass's shader; the resource is known only when the frame
+//! is recorded. A mismatch would otherwise be a validation error of wgpu when
+//! the bind group is created, naming no pass or field.
+
+use wgpu::{BindingType, TextureFormat, TextureSampleType, TextureViewDimension};
+
+use super::views::implicit_dimension;
+use crate::error::{FrameGraphError, Mismatch, Result};
+use crate::format::normalized_aspect;
+use crate::record::{BindingCheck, Recording, Region};
+
+/// Checks every recorded binding expectation, in recording order.
+pub(crate) fn check_bindings(rec: &Recording<'_>) -> Result<()> {
+    for check in &rec.binding_checks {
+        check_binding(rec, check)?;
+    }
+    Ok(())
+}
+
+/// What a texture access binds: its format, view dimension and sample count.
+struct TextureFacts {
+    format: TextureFormat,
+    dimension: TextureViewDimension,
+    samples: u32,
+}
+
+fn texture_facts(rec: &Recording<'_>, check: &BindingCheck, region: crate::record::TextureRegion) -> TextureFacts {
+    let access = &rec.accesses[check.access.index()];
+    let desc = rec.texture_desc(access.resource);
+    match access.view() {
+        Some(view) => {
+            let normalized = &rec.views[view.index()].normalized;
+            TextureFacts { format: normalized.format, dimension: normalized.dimension, samples: desc.sample_count }
+        }
+        None => TextureFacts {
+            format: desc.format,
+            dimension: implicit_dimension(desc.dimension, region),
+            samples: desc.sample_count,
+        },
+    }
+}
+
+fn check_binding(rec: &Recording<'_>, check: &BindingCheck) -> Result<()> {
+    let access = &rec.accesses[check.access.index()];
+    let mismatch = |expected: String, actual: String, fix: String| FrameGraphError::BindingMismatch {
+        pass: rec.pass_ref(access.pass),
+        field: check.field,
+        resource: rec.resource_ref(access.resource),
+        mismatch: Box::new(Mismatch { expected, actual, fix }),
+    };
+    match (check.entry.ty, access.region()) {
+        (BindingType::Buffer { min_binding_size: Some(min), .. }, Region::Buffer { offset, end })
+            if end - offset < min.get() =>
+        {
+            return Err(mismatch(
+                format!("a buffer binding of at least {min} bytes"),
+                format!("a range of {} bytes", end - offset),
+                "declare a range that holds the shader's type".into(),
+            ));
+        }
+        (BindingType::Texture { sample_type, view_dimension, multisampled }, Region::Texture(region)) => {
+            let facts = texture_facts(rec, check, region);
+            check_dimension(view_dimension, &facts, &mismatch)?;
+            if multisampled != (facts.samples > 1) {
+                let want = if multisampled { "a multisampled texture" } else { "a single-sampled texture" };
+                return Err(mismatch(
+                    want.into(),
+                    format!("a texture of {} samples", facts.samples),
+                    "declare `multisampled` on the field (and `texture_multisampled_2d` in the shader) when it is, \
+                     or resolve the texture first"
+                        .into(),
+                ));
+            }
+            let actual = facts.format.sample_type(Some(normalized_aspect(facts.format)), None);
+            if !actual.is_some_and(|actual| sample_type_fits(sample_type, actual)) {
+                return Err(mismatch(
+                    format!("a texture of sample type {}", sample_type_name(sample_type)),
+                    format!("{:?}, whose sample type is {}", facts.format, actual.map_or("none", sample_type_name)),
+                    format!(
+                        "declare `sample_type = {}` on the field (and the matching texture type in the shader), or \
+                         bind a texture of a {} format",
+                        actual.map_or("..", sample_type_option),
+                        sample_type_name(sample_type)
+                    ),
+                ));
+            }
+        }
+        (BindingType::StorageTexture { format, view_dimension, .. }, Region::Texture(region)) => {
+            let facts = texture_facts(rec, check, region);
+            check_dimension(view_dimension, &facts, &mismatch)?;
+            if facts.format != format {
+                return Err(mismatch(
+                    format!("a storage texture of format {format:?}"),
+                    format!("{:?}", facts.format),
+                    format!(
+                        "create the texture (or a view of it) in {format:?}, or declare `format = {:?}` on the field \
+                         and in the shader",
+                        facts.format
+                    ),
+                ));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn check_dimension(
+    expected: TextureViewDimension,
+    facts: &TextureFacts,
+    mismatch: &impl Fn(String, String, String) -> FrameGraphError,
+) -> Result<()> {
+    if facts.dimension == expected {
+        return Ok(());
+    }
+    Err(mismatch(
+        format!("a {expected:?} view"),
+        format!("a {:?} view", facts.dimension),
+        format!(
+            "bind a view of dimension {expected:?} (a `TextureViewDesc` selecting it), or declare `dimension = {:?}` \
+             on the field and in the shader",
+            facts.dimension
+        ),
+    ))
+}
+
+/// Whether a texture of sample type `actual` can be bound where `expected` is.
+fn sample_type_fits(expected: TextureSampleType, actual: TextureSampleType) -> bool {
+    match (expected, actual) {
+        (TextureSampleType::Float { filterable: true }, TextureSampleType::Float { filterable }) => filterable,
+        (
+            TextureSampleType::Float { filterable: false },
+            TextureSampleType::Float { .. } | TextureSampleType::Depth,
+        ) => true,
+        (expected, actual) => expected == actual,
+    }
+}
+
+fn sample_type_name(sample_type: TextureSampleType) -> &'static str {
+    match sample_type {
+        TextureSampleType::Float { filterable: true } => "filterable float",
+        TextureSampleType::Float { filterable: false } => "unfilterable float",
+        TextureSampleType::Depth => "depth",
+        TextureSampleType::Sint => "signed integer",
+        TextureSampleType::Uint => "unsigned integer",
+    }
+}
+
+/// The `sample_type = ..` option of the derive that declares `sample_type`.
+fn sample_type_option(sample_type: TextureSampleType) -> &'static str {
+    match sample_type {
+        TextureSampleType::Float { filterable: true } => "float",
+        TextureSampleType::Float { filterable: false } => "unfilterable_float",
+        TextureSampleType::Depth => "depth",
+        TextureSampleType::Sint => "sint",
+        TextureSampleType::Uint => "uint",
+    }
+}
