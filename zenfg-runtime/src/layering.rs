@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 /// Each top-level module's layer; the owner, `graph`, has none.
-const LAYERS: [(&str, u8); 17] = [
+const LAYERS: [(&str, u8); 18] = [
     ("ids", 0),
     ("types", 0),
     ("desc", 0),
@@ -18,13 +18,14 @@ const LAYERS: [(&str, u8); 17] = [
     ("token", 0),
     ("error", 0),
     ("physical", 0),
-    ("context", 1),
+    ("binding", 1),
     ("pool", 1),
-    ("record", 2),
-    ("compile", 3),
-    ("derive", 3),
-    ("execute", 4),
-    ("snapshot", 5),
+    ("context", 2),
+    ("record", 3),
+    ("compile", 4),
+    ("derive", 4),
+    ("execute", 5),
+    ("snapshot", 6),
 ];
 
 /// Every `crate::<module>` a module's non-test code names.
