@@ -534,3 +534,352 @@ impl ContentOutcome {
         storage.dependencies.keep(self.dependencies);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use wgpu::{Color, TextureAspect, TextureFormat};
+
+    use super::{ContentOutcome, ContentStorage, Hull, analyze};
+    use crate::desc::{ResourceRange, TextureSubresourceRange};
+    use crate::error::{FrameGraphError, PassRef, ResourceRef};
+    use crate::ids::{AccessId, PassId, ResourceId, ValueId};
+    use crate::record::Recording;
+    use crate::types::{HazardKind, UndefinedCause};
+    use crate::{
+        BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, FrameGraph, ImportBufferOptions, InitialContents,
+        TextureDesc, TextureViewDesc, WriteContents,
+    };
+
+    type Edge = (u32, u32, ResourceId, HazardKind, Option<u32>, Hull);
+
+    /// Analyzes `rec` with and without reports, checks that both agree on
+    /// the value edges and that only the reported one tracks values and
+    /// dependencies, and returns the reported outcome.
+    fn analyzed(rec: &Recording<'_>) -> ContentOutcome {
+        let reported = analyze(rec, true, &mut ContentStorage::default(), |_, _| {}).unwrap();
+        let bare = analyze(rec, false, &mut ContentStorage::default(), |_, _| {}).unwrap();
+        assert_eq!(edge_set(&bare.value_edges), edge_set(&reported.value_edges), "value edges differ without reports");
+        assert!(bare.values.is_empty() && bare.access_values.is_empty() && bare.dependencies.is_empty());
+        reported
+    }
+
+    /// The error analysis stops with, which must not depend on reports.
+    fn failure(rec: &Recording<'_>) -> FrameGraphError {
+        let reported = analyze(rec, true, &mut ContentStorage::default(), |_, _| {}).err().unwrap();
+        let bare = analyze(rec, false, &mut ContentStorage::default(), |_, _| {}).err().unwrap();
+        assert_eq!(reported, bare, "the error depends on reports");
+        reported
+    }
+
+    fn edge_set(edges: &[(PassId, PassId)]) -> Vec<(u32, u32)> {
+        let mut set: Vec<_> = edges.iter().map(|(from, to)| (from.0, to.0)).collect();
+        set.sort_unstable();
+        set.dedup();
+        set
+    }
+
+    fn edges(outcome: &ContentOutcome) -> Vec<Edge> {
+        outcome
+            .dependencies
+            .iter()
+            .map(|d| (d.from.0, d.to.0, d.resource, d.hazard, d.value.map(|v| v.0), d.hull))
+            .collect()
+    }
+
+    fn bytes(start: u64, end: u64) -> Hull {
+        Hull { first_plane: 0, last_plane: 0, start, end }
+    }
+
+    fn node(id: u32, label: &'static str) -> PassRef {
+        PassRef { id: PassId(id), label: label.into() }
+    }
+
+    fn resource(id: ResourceId, label: &'static str) -> ResourceRef {
+        ResourceRef { id, label: label.into() }
+    }
+
+    fn subresource(mip: u32, base_slice: u32, slice_count: u32) -> ResourceRange {
+        ResourceRange::Texture(vec![TextureSubresourceRange {
+            base_mip_level: mip,
+            mip_level_count: 1,
+            base_slice,
+            slice_count,
+            aspect: TextureAspect::All,
+        }])
+    }
+
+    #[test]
+    fn reads_and_writes_get_raw_war_waw_and_preserve_edges_naming_their_values() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let data = frame.create_buffer(BufferDesc::new("data", 16)).unwrap();
+        let mut pass = frame.compute_pass("write");
+        let _ = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("read");
+        let _ = pass.storage_buffer_read(data, BufferRange::whole()).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("overwrite");
+        let _ = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("patch");
+        let _ = pass.storage_buffer_write(data, BufferRange::new(0, Some(8)), WriteContents::Preserve).unwrap();
+        pass.finish().unwrap();
+
+        let outcome = analyzed(&frame.rec);
+        let data = data.id();
+        assert_eq!(
+            edges(&outcome),
+            [
+                (0, 1, data, HazardKind::Raw, Some(0), bytes(0, 16)),
+                (1, 2, data, HazardKind::War, Some(0), bytes(0, 16)),
+                (0, 2, data, HazardKind::Waw, Some(0), bytes(0, 16)),
+                (2, 3, data, HazardKind::Preserve, Some(1), bytes(0, 8)),
+                (2, 3, data, HazardKind::Waw, Some(1), bytes(0, 8)),
+            ]
+        );
+        assert_eq!(edge_set(&outcome.value_edges), [(0, 1), (2, 3)], "ordering edges are no value edges");
+        assert_eq!(outcome.access_values, [Some(ValueId(0)), None, Some(ValueId(1)), Some(ValueId(2))]);
+        let values: Vec<_> = outcome.values.iter().map(|value| (value.resource, value.access)).collect();
+        assert_eq!(values, [(data, Some(AccessId(0))), (data, Some(AccessId(2))), (data, Some(AccessId(3)))]);
+    }
+
+    #[test]
+    fn a_dependency_over_several_pieces_is_recorded_once_covering_them() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let data = frame.create_buffer(BufferDesc::new("data", 16)).unwrap();
+        let desc = TextureDesc::new_2d("layers", 8, 8, TextureFormat::Rgba8Unorm).with_mips(2).with_layers(4);
+        let texture = frame.create_texture(desc).unwrap();
+        let layers = |mip, base| TextureViewDesc {
+            base_mip_level: mip,
+            mip_level_count: Some(1),
+            base_array_layer: base,
+            array_layer_count: Some(2),
+            ..TextureViewDesc::default()
+        };
+        // "fill" writes the upper layers of mip 0 and the lower ones of mip
+        // 1; "middle" writes the rest, and the middle of the buffer.
+        for (label, bytes, mip_0_base) in
+            [("fill", BufferRange::whole(), 2), ("middle", BufferRange::new(4, Some(4)), 0)]
+        {
+            let upper = frame.create_texture_view(texture, layers(0, mip_0_base)).unwrap();
+            let lower = frame.create_texture_view(texture, layers(1, 2 - mip_0_base)).unwrap();
+            let contents = if label == "fill" { WriteContents::Overwrite } else { WriteContents::Preserve };
+            let mut pass = frame.command_pass(label);
+            let _ = pass.storage_buffer_write(data, bytes, contents).unwrap();
+            let _ = pass.storage_texture_write(upper, WriteContents::Overwrite).unwrap();
+            let _ = pass.storage_texture_write(lower, WriteContents::Overwrite).unwrap();
+            pass.finish().unwrap();
+        }
+        let mut pass = frame.compute_pass("read");
+        let _ = pass.storage_buffer_read(data, BufferRange::whole()).unwrap();
+        let _ = pass.sampled_texture(texture).unwrap();
+        pass.finish().unwrap();
+
+        let outcome = analyzed(&frame.rec);
+        let (data, texture) = (data.id(), texture.id());
+        let both_mips = Hull { first_plane: 0, last_plane: 1, start: 0, end: 4 };
+        assert_eq!(
+            edges(&outcome),
+            [
+                (0, 1, data, HazardKind::Preserve, Some(0), bytes(4, 8)),
+                (0, 1, data, HazardKind::Waw, Some(0), bytes(4, 8)),
+                (0, 2, data, HazardKind::Raw, Some(0), bytes(0, 16)),
+                (1, 2, data, HazardKind::Raw, Some(3), bytes(4, 8)),
+                (1, 2, texture, HazardKind::Raw, Some(4), both_mips),
+                (0, 2, texture, HazardKind::Raw, Some(1), both_mips),
+            ]
+        );
+        assert_eq!(edge_set(&outcome.value_edges), [(0, 1), (0, 2), (1, 2)]);
+    }
+
+    #[test]
+    fn imported_defined_contents_are_one_value_without_a_producer() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let history = frame
+            .import_buffer(BufferDesc::new("history", 16), ImportBufferOptions::new(InitialContents::Defined))
+            .unwrap();
+        let mut pass = frame.compute_pass("read");
+        let _ = pass.storage_buffer_read(history, BufferRange::whole()).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("replace");
+        let _ = pass.storage_buffer_write(history, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+
+        let outcome = analyzed(&frame.rec);
+        let history = history.id();
+        let values: Vec<_> = outcome.values.iter().map(|value| (value.resource, value.access)).collect();
+        assert_eq!(values, [(history, None), (history, Some(AccessId(1)))]);
+        assert_eq!(edges(&outcome), [(0, 1, history, HazardKind::War, Some(0), bytes(0, 16))]);
+        assert!(outcome.value_edges.is_empty(), "reading the initial contents depends on no node");
+    }
+
+    #[test]
+    fn every_access_is_observed_in_order_but_empty_copies_affect_no_contents() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let src = frame.create_buffer(BufferDesc::new("src", 16)).unwrap();
+        let dst = frame.create_buffer(BufferDesc::new("dst", 16)).unwrap();
+        let mut pass = frame.compute_pass("fill");
+        let _ = pass.storage_buffer_write(src, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut copy = frame.copy_pass("empty-copy");
+        copy.copy_buffer_to_buffer(src, 0, dst, 0, 0).unwrap();
+        copy.finish().unwrap();
+
+        let mut observed = Vec::new();
+        let outcome = analyze(&frame.rec, true, &mut ContentStorage::default(), |index, access| {
+            observed.push((index, access.pass.0, access.graph_effect()));
+        })
+        .unwrap();
+        assert_eq!(observed, [(0, 0, true), (1, 1, false), (2, 1, false)]);
+        assert!(outcome.dependencies.is_empty(), "an empty copy neither reads src nor writes dst");
+        assert_eq!(outcome.access_values, [Some(ValueId(0)), None, None]);
+    }
+
+    #[test]
+    fn reading_undefined_contents_is_fg1001_naming_the_undefined_part() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let data = frame.create_buffer(BufferDesc::new("data", 16)).unwrap();
+        let out = frame.create_buffer(BufferDesc::new("out", 4)).unwrap();
+        let mut pass = frame.compute_pass("head");
+        let _ = pass.storage_buffer_write(data, BufferRange::new(0, Some(8)), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("reader");
+        let _ = pass.storage_buffer_read(data, BufferRange::whole()).unwrap();
+        let _ = pass.storage_buffer_write(out, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let error = failure(&frame.rec);
+        assert_eq!(
+            error,
+            FrameGraphError::ReadBeforeWrite {
+                pass: node(1, "reader"),
+                resource: resource(data.id(), "data"),
+                range: ResourceRange::Buffer(BufferRange::new(8, Some(8))),
+                cause: UndefinedCause::Transient,
+            }
+        );
+        assert_eq!(error.code(), "FG1001");
+        assert_eq!(
+            frame.compile(CompileOptions::default()).unwrap_err(),
+            error,
+            "a reader that retention would cull still fails"
+        );
+
+        let mut frame = graph.begin_frame();
+        let desc = TextureDesc::new_2d("mips", 8, 8, TextureFormat::Rgba8Unorm).with_mips(3).with_layers(2);
+        let texture = frame.create_texture(desc).unwrap();
+        for mip in 0..2 {
+            let view = frame.create_texture_view(texture, TextureViewDesc::mip(mip)).unwrap();
+            let mut pass = frame.compute_pass("write-mip");
+            let _ = pass.storage_texture_write(view, WriteContents::Overwrite).unwrap();
+            pass.finish().unwrap();
+        }
+        let mut pass = frame.compute_pass("sample");
+        let _ = pass.sampled_texture(texture).unwrap();
+        pass.finish().unwrap();
+        assert_eq!(
+            failure(&frame.rec),
+            FrameGraphError::ReadBeforeWrite {
+                pass: node(2, "sample"),
+                resource: resource(texture.id(), "mips"),
+                range: subresource(2, 0, 2),
+                cause: UndefinedCause::Transient,
+            }
+        );
+
+        drop(frame);
+        let mut frame = graph.begin_frame();
+        let imported = frame
+            .import_buffer(BufferDesc::new("imported", 8), ImportBufferOptions::new(InitialContents::Undefined))
+            .unwrap();
+        let mut pass = frame.compute_pass("read-import");
+        let _ = pass.storage_buffer_read(imported, BufferRange::whole()).unwrap();
+        pass.finish().unwrap();
+        assert_eq!(
+            failure(&frame.rec),
+            FrameGraphError::ReadBeforeWrite {
+                pass: node(0, "read-import"),
+                resource: resource(imported.id(), "imported"),
+                range: ResourceRange::Buffer(BufferRange::new(0, Some(8))),
+                cause: UndefinedCause::ImportedUndefined,
+            }
+        );
+    }
+
+    #[test]
+    fn preserving_undefined_contents_is_fg1002_naming_the_undefined_part() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let data = frame.create_buffer(BufferDesc::new("data", 16)).unwrap();
+        let mut pass = frame.compute_pass("head");
+        let _ = pass.storage_buffer_write(data, BufferRange::new(0, Some(8)), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("patch");
+        let _ = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Preserve).unwrap();
+        pass.finish().unwrap();
+        let error = failure(&frame.rec);
+        assert_eq!(
+            error,
+            FrameGraphError::PreserveBeforeWrite {
+                pass: node(1, "patch"),
+                resource: resource(data.id(), "data"),
+                range: ResourceRange::Buffer(BufferRange::new(8, Some(8))),
+                cause: UndefinedCause::Transient,
+            }
+        );
+        assert_eq!(error.code(), "FG1002");
+
+        drop(frame);
+        let mut frame = graph.begin_frame();
+        let desc = TextureDesc::new_2d("swapchain", 8, 8, TextureFormat::Bgra8Unorm);
+        let surface = frame.import_surface_texture(desc, None).unwrap();
+        let mut pass = frame.render_pass("overlay");
+        let _ = pass.color_attachment(surface, ColorAttachmentOps::load_store()).unwrap();
+        pass.finish().unwrap();
+        assert_eq!(
+            failure(&frame.rec),
+            FrameGraphError::PreserveBeforeWrite {
+                pass: node(0, "overlay"),
+                resource: resource(surface.id(), "swapchain"),
+                range: subresource(0, 0, 1),
+                cause: UndefinedCause::Surface,
+            }
+        );
+    }
+
+    #[test]
+    fn consuming_discarded_contents_is_fg1003_for_reads_and_loads() {
+        let mut graph = FrameGraph::new();
+        for load in [false, true] {
+            let mut frame = graph.begin_frame();
+            let scratch =
+                frame.create_texture(TextureDesc::new_2d("scratch", 8, 8, TextureFormat::Rgba8Unorm)).unwrap();
+            let mut pass = frame.render_pass("discard");
+            let _ = pass.color_attachment(scratch, ColorAttachmentOps::clear_discard(Color::BLACK)).unwrap();
+            pass.finish().unwrap();
+            if load {
+                let mut pass = frame.render_pass("consumer");
+                let _ = pass.color_attachment(scratch, ColorAttachmentOps::load_store()).unwrap();
+                pass.finish().unwrap();
+            } else {
+                let mut pass = frame.compute_pass("consumer");
+                let _ = pass.sampled_texture(scratch).unwrap();
+                pass.finish().unwrap();
+            }
+            let error = failure(&frame.rec);
+            assert_eq!(
+                error,
+                FrameGraphError::ReadAfterDiscard {
+                    pass: node(1, "consumer"),
+                    resource: resource(scratch.id(), "scratch"),
+                    range: subresource(0, 0, 1),
+                }
+            );
+            assert_eq!(error.code(), "FG1003");
+        }
+    }
+}

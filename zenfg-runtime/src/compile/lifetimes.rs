@@ -64,3 +64,64 @@ impl Uses {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use wgpu::{BufferUsages, TextureFormat, TextureUsages};
+
+    use super::{Lifetime, Uses};
+    use crate::ids::ResourceId;
+    use crate::{BufferDesc, BufferRange, FrameGraph, TextureDesc, WriteContents};
+
+    #[test]
+    fn uses_span_the_positions_given_and_union_the_roles() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let unused = frame.create_buffer(BufferDesc::new("unused", 16)).unwrap();
+        let late = frame.create_buffer(BufferDesc::new("late", 16)).unwrap();
+        let image = frame.create_texture(TextureDesc::new_2d("image", 8, 8, TextureFormat::Rgba8Unorm)).unwrap();
+        let early = frame.create_buffer(BufferDesc::new("early", 16)).unwrap();
+        let mut pass = frame.compute_pass("first");
+        let _ = pass.storage_buffer_write(early, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        let _ = pass.storage_texture_write(image, WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("skipped");
+        let _ = pass.storage_buffer_read(early, BufferRange::whole()).unwrap();
+        let _ = pass.storage_buffer_write(unused, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.command_pass("second");
+        let _ = pass.uniform_buffer(early, BufferRange::whole()).unwrap();
+        let _ = pass.sampled_texture(image).unwrap();
+        let _ = pass.storage_buffer_write(late, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("third");
+        let _ = pass.storage_buffer_read(late, BufferRange::whole()).unwrap();
+        pass.finish().unwrap();
+
+        let rec = &frame.rec;
+        let mut uses = Uses::default();
+        uses.reset(rec.resources.len());
+        // "skipped" is left out: the others run at positions 0, 1 and 2.
+        for (position, node) in [0, 2, 3].into_iter().enumerate() {
+            uses.node(position as u32, rec.node_accesses(&rec.nodes[node]));
+        }
+        let span = |first, last| Some(Lifetime { first, last });
+        assert_eq!(uses.lifetimes, [None, span(1, 2), span(0, 1), span(0, 1)]);
+        assert_eq!(uses.first_touch, [early.id(), image.id(), late.id()]);
+        let bits = |id: ResourceId| uses.required[id.index()];
+        assert_eq!(bits(unused.id()), 0);
+        assert_eq!(bits(early.id()), (BufferUsages::STORAGE | BufferUsages::UNIFORM).bits());
+        assert_eq!(bits(image.id()), (TextureUsages::STORAGE_BINDING | TextureUsages::TEXTURE_BINDING).bits());
+        assert_eq!(bits(late.id()), BufferUsages::STORAGE.bits());
+
+        uses.reset(2);
+        assert_eq!((uses.lifetimes.len(), uses.required.len()), (2, 2));
+        uses.reset(rec.resources.len());
+        assert_eq!(uses.lifetimes, [None; 4]);
+        assert_eq!(uses.required, [0; 4]);
+        assert!(uses.first_touch.is_empty(), "a reset forgets every use");
+        uses.access(5, &rec.accesses[0]);
+        assert_eq!(uses.lifetimes[early.id().index()], span(5, 5));
+        assert_eq!(uses.first_touch, [early.id()]);
+    }
+}

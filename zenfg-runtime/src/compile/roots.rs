@@ -55,3 +55,211 @@ pub(crate) fn resolve_roots(rec: &Recording<'_>, state: &mut ContentState) -> Re
     }
     Ok(resolved)
 }
+
+#[cfg(test)]
+mod tests {
+    use wgpu::{Color, TextureAspect, TextureFormat};
+
+    use super::resolve_roots;
+    use crate::compile::content::{ContentStorage, analyze};
+    use crate::desc::{ResourceRange, TextureSubresourceRange};
+    use crate::error::{FrameGraphError, ResourceRef};
+    use crate::record::{Recording, Region};
+    use crate::types::UndefinedCause;
+    use crate::{
+        BufferDesc, BufferRange, ColorAttachmentOps, FrameGraph, ImportBufferOptions, ImportTextureOptions,
+        InitialContents, RootReason, TextureDesc, TextureViewDesc, WriteContents,
+    };
+
+    type Resolution = (Region, RootReason, Vec<u32>, bool);
+
+    fn resolve(rec: &Recording<'_>) -> crate::error::Result<Vec<Resolution>> {
+        let mut content = analyze(rec, false, &mut ContentStorage::default(), |_, _| {}).unwrap();
+        let roots = resolve_roots(rec, &mut content.state)?;
+        Ok(roots
+            .into_iter()
+            .map(|resolved| {
+                let producers = resolved.producers.iter().map(|producer| producer.0).collect();
+                (resolved.root.region, resolved.root.reason, producers, resolved.uses_initial_contents)
+            })
+            .collect())
+    }
+
+    fn bytes(offset: u64, end: u64) -> Region {
+        Region::Buffer { offset, end }
+    }
+
+    #[test]
+    fn producers_are_the_final_writers_of_the_range_sorted_and_distinct() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let data = frame.create_buffer(BufferDesc::new("data", 16)).unwrap();
+        let other = frame.create_buffer(BufferDesc::new("other", 16)).unwrap();
+        let mut pass = frame.compute_pass("whole");
+        let _ = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("middle");
+        let _ = pass.storage_buffer_write(data, BufferRange::new(4, Some(4)), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("unrelated");
+        let _ = pass.storage_buffer_write(other, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        frame.mark_buffer_root(data, BufferRange::whole(), RootReason::Output).unwrap();
+        frame.mark_buffer_root(data, BufferRange::new(4, Some(4)), RootReason::Output).unwrap();
+        frame.mark_buffer_root(data, BufferRange::new(8, None), RootReason::Output).unwrap();
+        assert_eq!(
+            resolve(&frame.rec).unwrap(),
+            [
+                (bytes(0, 16), RootReason::Output, vec![0, 1], false),
+                (bytes(4, 8), RootReason::Output, vec![1], false),
+                (bytes(8, 16), RootReason::Output, vec![0], false),
+            ]
+        );
+    }
+
+    #[test]
+    fn identical_roots_resolve_once_in_declaration_order() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let data = frame.create_buffer(BufferDesc::new("data", 16)).unwrap();
+        let mut pass = frame.compute_pass("write");
+        let _ = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        for (range, reason) in [
+            (BufferRange::whole(), RootReason::Output),
+            (BufferRange::new(0, Some(16)), RootReason::Output),
+            (BufferRange::new(0, Some(8)), RootReason::Output),
+            (BufferRange::whole(), RootReason::DebugCapture),
+            (BufferRange::whole(), RootReason::Output),
+        ] {
+            frame.mark_buffer_root(data, range, reason).unwrap();
+        }
+        assert_eq!(frame.rec.roots.len(), 5, "every declaration is recorded");
+        assert_eq!(
+            resolve(&frame.rec).unwrap(),
+            [
+                (bytes(0, 16), RootReason::Output, vec![0], false),
+                (bytes(0, 8), RootReason::Output, vec![0], false),
+                (bytes(0, 16), RootReason::DebugCapture, vec![0], false),
+            ]
+        );
+    }
+
+    #[test]
+    fn surviving_initial_contents_of_imports_resolve_without_producers() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let state = frame
+            .import_buffer(BufferDesc::new("state", 16), ImportBufferOptions::new(InitialContents::Defined))
+            .unwrap();
+        let desc = TextureDesc::new_2d("history", 8, 8, TextureFormat::Rgba8Unorm);
+        let history = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
+        let mut pass = frame.compute_pass("update-head");
+        let _ = pass.storage_buffer_write(state, BufferRange::new(0, Some(8)), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        frame.mark_buffer_root(state, BufferRange::whole(), RootReason::PersistentState).unwrap();
+        frame.mark_buffer_root(state, BufferRange::new(0, Some(8)), RootReason::PersistentState).unwrap();
+        frame.mark_buffer_root(state, BufferRange::new(8, Some(8)), RootReason::PersistentState).unwrap();
+        frame.mark_texture_root(history, RootReason::PersistentState).unwrap();
+        let resolved = resolve(&frame.rec).unwrap();
+        let summary: Vec<_> = resolved.iter().map(|(_, _, producers, initial)| (producers.clone(), *initial)).collect();
+        assert_eq!(summary, [(vec![0], true), (vec![0], false), (vec![], true), (vec![], true)]);
+    }
+
+    #[test]
+    fn an_undefined_rooted_piece_is_fg1004_naming_the_root_and_the_piece() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let data = frame.create_buffer(BufferDesc::new("data", 16)).unwrap();
+        let mut pass = frame.compute_pass("middle");
+        let _ = pass.storage_buffer_write(data, BufferRange::new(4, Some(4)), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        frame.mark_buffer_root(data, BufferRange::new(4, Some(4)), RootReason::Output).unwrap();
+        frame.mark_buffer_root(data, BufferRange::whole(), RootReason::DebugCapture).unwrap();
+        let error = resolve(&frame.rec).unwrap_err();
+        assert_eq!(
+            error,
+            FrameGraphError::RootReferencesUndefinedContents {
+                resource: ResourceRef { id: data.id(), label: "data".into() },
+                reason: RootReason::DebugCapture,
+                range: ResourceRange::Buffer(BufferRange::new(0, Some(4))),
+                cause: UndefinedCause::Transient,
+            }
+        );
+        assert_eq!(error.code(), "FG1004");
+
+        let texture_range = |mip| {
+            ResourceRange::Texture(vec![TextureSubresourceRange {
+                base_mip_level: mip,
+                mip_level_count: 1,
+                base_slice: 0,
+                slice_count: 1,
+                aspect: TextureAspect::All,
+            }])
+        };
+        drop(frame);
+        let mut frame = graph.begin_frame();
+        let desc = TextureDesc::new_2d("mips", 8, 8, TextureFormat::Rgba8Unorm).with_mips(2);
+        let mips = frame.create_texture(desc).unwrap();
+        let first = frame.create_texture_view(mips, TextureViewDesc::mip(0)).unwrap();
+        let mut pass = frame.compute_pass("mip-0");
+        let _ = pass.storage_texture_write(first, WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        frame.mark_texture_root(first, RootReason::Output).unwrap();
+        frame.mark_texture_root(mips, RootReason::Output).unwrap();
+        match resolve(&frame.rec).unwrap_err() {
+            FrameGraphError::RootReferencesUndefinedContents { resource, range, cause, .. } => {
+                assert_eq!((resource.id, range, cause), (mips.id(), texture_range(1), UndefinedCause::Transient));
+            }
+            other => panic!("expected FG1004, got {other:?}"),
+        }
+
+        drop(frame);
+        let mut frame = graph.begin_frame();
+        let desc = TextureDesc::new_2d("swapchain", 8, 8, TextureFormat::Bgra8Unorm);
+        let surface = frame.import_surface_texture(desc.clone(), None).unwrap();
+        let mut pass = frame.render_pass("discard");
+        let _ = pass.color_attachment(surface, ColorAttachmentOps::clear_discard(Color::BLACK)).unwrap();
+        pass.finish().unwrap();
+        frame.mark_present(surface).unwrap();
+        let error = resolve(&frame.rec).unwrap_err();
+        assert!(
+            matches!(error, FrameGraphError::RootReferencesUndefinedContents { cause: UndefinedCause::Discarded, .. }),
+            "{error:?}"
+        );
+
+        drop(frame);
+        let mut frame = graph.begin_frame();
+        let surface = frame.import_surface_texture(desc, None).unwrap();
+        frame.mark_present(surface).unwrap();
+        let imported = frame
+            .import_buffer(BufferDesc::new("imported", 4), ImportBufferOptions::new(InitialContents::Undefined))
+            .unwrap();
+        frame.mark_buffer_root(imported, BufferRange::whole(), RootReason::Output).unwrap();
+        assert_eq!(
+            resolve(&frame.rec).unwrap_err(),
+            FrameGraphError::RootReferencesUndefinedContents {
+                resource: ResourceRef { id: surface.id(), label: "swapchain".into() },
+                reason: RootReason::Present,
+                range: texture_range(0),
+                cause: UndefinedCause::Surface,
+            },
+            "the first root in declaration order fails"
+        );
+
+        drop(frame);
+        let mut frame = graph.begin_frame();
+        let imported = frame
+            .import_buffer(BufferDesc::new("imported", 4), ImportBufferOptions::new(InitialContents::Undefined))
+            .unwrap();
+        frame.mark_buffer_root(imported, BufferRange::whole(), RootReason::Output).unwrap();
+        let error = resolve(&frame.rec).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                FrameGraphError::RootReferencesUndefinedContents { cause: UndefinedCause::ImportedUndefined, .. }
+            ),
+            "{error:?}"
+        );
+    }
+}

@@ -109,3 +109,188 @@ impl NodeStages {
         Walked { order, uses: self.uses, segments: segments.finish(len), views }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use wgpu::{BufferUsages, TextureFormat, TextureUsages};
+
+    use super::{WalkStorage, Walked};
+    use crate::compile::content::{self, ContentStorage};
+    use crate::compile::lifetimes::Lifetime;
+    use crate::compile::segments::{ExecutionSegmentKind, Segment};
+    use crate::compile::{retention, roots};
+    use crate::ids::{AccessId, ResourceId};
+    use crate::physical::PlannedView;
+    use crate::record::Recording;
+    use crate::{BufferDesc, BufferRange, Frame, FrameGraph, RootReason, TextureDesc, TextureViewDesc, WriteContents};
+
+    /// Runs the stages before the walk as the compiler does, feeding the
+    /// walk every access while content analysis passes over it.
+    fn walk(rec: &Recording<'_>, storage: &mut WalkStorage) -> Walked {
+        let mut stages = storage.start(rec);
+        let mut content =
+            content::analyze(rec, false, &mut ContentStorage::default(), |index, access| stages.access(index, access))
+                .unwrap();
+        let roots = roots::resolve_roots(rec, &mut content.state).unwrap();
+        let mut retained = Vec::new();
+        let kept = retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges, &mut retained);
+        stages.finish(rec, &retained, kept, storage)
+    }
+
+    /// Gives a walk's tables back as the compiler does.
+    fn recycle(mut walked: Walked, storage: &mut WalkStorage) {
+        let lifetimes = std::mem::take(&mut walked.uses.lifetimes);
+        storage.keep_uses(walked.uses);
+        storage.recycle(walked.order, walked.segments, walked.views, lifetimes);
+    }
+
+    /// Everything a walk decides, with nodes named by label and accesses by
+    /// their execution position and rank within their node, so that walks
+    /// of recordings with and without culled nodes compare.
+    #[derive(Debug, PartialEq)]
+    struct Outcome {
+        order: Vec<String>,
+        lifetimes: Vec<Option<Lifetime>>,
+        first_touch: Vec<ResourceId>,
+        required: Vec<u32>,
+        segments: Vec<Segment>,
+        views: Vec<PlannedView>,
+        access_views: Vec<Vec<Option<usize>>>,
+    }
+
+    fn outcome(rec: &Recording<'_>, walked: &Walked) -> Outcome {
+        let access_views = walked
+            .order
+            .iter()
+            .map(|node| {
+                let accesses = rec.nodes[node.index()].accesses.clone();
+                accesses.map(|access| walked.views.access_view(AccessId(access))).collect()
+            })
+            .collect();
+        Outcome {
+            order: walked.order.iter().map(|node| rec.node_labels[node.index()].to_string()).collect(),
+            lifetimes: walked.uses.lifetimes.clone(),
+            first_touch: walked.uses.first_touch.clone(),
+            required: walked.uses.required.clone(),
+            segments: walked.segments.clone(),
+            views: walked.views.views.clone(),
+            access_views,
+        }
+    }
+
+    /// Records two external submissions between compute passes, and with
+    /// `culled`, a dead pass and a dead external submission between them,
+    /// whose resources come after the live ones.
+    fn record(frame: &mut Frame<'_>, culled: bool) {
+        let image = frame.create_texture(TextureDesc::new_2d("image", 8, 8, TextureFormat::Rgba8Unorm)).unwrap();
+        let args = frame.create_buffer(BufferDesc::new("args", 16)).unwrap();
+        let out = frame.create_buffer(BufferDesc::new("out", 16)).unwrap();
+        let dead = culled.then(|| {
+            [
+                frame.create_buffer(BufferDesc::new("dead", 16)).unwrap(),
+                frame.create_buffer(BufferDesc::new("dead-too", 16)).unwrap(),
+            ]
+        });
+        let whole = frame.create_texture_view(image, TextureViewDesc::default()).unwrap();
+        let mut pass = frame.compute_pass("fill");
+        let _ = pass.storage_texture_write(image, WriteContents::Overwrite).unwrap();
+        let _ = pass.storage_buffer_write(args, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        if let Some([dead, _]) = dead {
+            let mut pass = frame.compute_pass("dead-sample");
+            let _ = pass.sampled_texture(image).unwrap();
+            let _ = pass.storage_buffer_write(dead, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+            pass.finish().unwrap();
+        }
+        let mut pass = frame.external_submission("submit");
+        let _ = pass.storage_buffer_read(args, BufferRange::whole()).unwrap();
+        pass.finish().unwrap();
+        if let Some([_, dead]) = dead {
+            let mut pass = frame.external_submission("dead-submit");
+            pass.set_side_effect(false);
+            let _ = pass.storage_buffer_write(dead, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+            pass.finish().unwrap();
+        }
+        let mut pass = frame.compute_pass("sample");
+        let _ = pass.sampled_texture(whole).unwrap();
+        let _ = pass.storage_texture_read(image).unwrap();
+        let _ = pass.storage_buffer_write(out, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.external_submission("download");
+        let _ = pass.buffer_copy_src(out, BufferRange::whole()).unwrap();
+        pass.finish().unwrap();
+        frame.mark_buffer_root(out, BufferRange::whole(), RootReason::Output).unwrap();
+    }
+
+    fn walked(culled: bool, storage: &mut WalkStorage) -> Outcome {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        record(&mut frame, culled);
+        let walked = walk(&frame.rec, storage);
+        let outcome = outcome(&frame.rec, &walked);
+        recycle(walked, storage);
+        outcome
+    }
+
+    fn expected(culled: bool) -> Outcome {
+        let span = |first, last| Some(Lifetime { first, last });
+        let mut lifetimes = vec![span(0, 2), span(0, 1), span(2, 3)];
+        let mut required = vec![
+            (TextureUsages::STORAGE_BINDING | TextureUsages::TEXTURE_BINDING).bits(),
+            BufferUsages::STORAGE.bits(),
+            (BufferUsages::STORAGE | BufferUsages::COPY_SRC).bits(),
+        ];
+        if culled {
+            lifetimes.extend([None, None]);
+            required.extend([0, 0]);
+        }
+        let (image, args, out) = (ResourceId(0), ResourceId(1), ResourceId(2));
+        let implicit = |usage| PlannedView {
+            resource: image,
+            label: None,
+            format: None,
+            dimension: wgpu::TextureViewDimension::D2,
+            base_mip_level: 0,
+            mip_level_count: 1,
+            base_array_layer: 0,
+            array_layer_count: Some(1),
+            usage,
+        };
+        let explicit = PlannedView {
+            format: Some(TextureFormat::Rgba8Unorm),
+            usage: TextureUsages::TEXTURE_BINDING,
+            ..implicit(TextureUsages::empty())
+        };
+        let segment = |kind, nodes| Segment { kind, nodes };
+        Outcome {
+            order: ["fill", "submit", "sample", "download"].map(String::from).to_vec(),
+            lifetimes,
+            first_touch: vec![image, args, out],
+            required,
+            segments: vec![
+                segment(ExecutionSegmentKind::FrameGraph, 0..1),
+                segment(ExecutionSegmentKind::ExternalSubmission, 1..2),
+                segment(ExecutionSegmentKind::FrameGraph, 2..3),
+                segment(ExecutionSegmentKind::ExternalSubmission, 3..4),
+            ],
+            views: vec![implicit(TextureUsages::STORAGE_BINDING), explicit],
+            access_views: vec![vec![Some(0), None], vec![None], vec![Some(1), Some(0), None], vec![None]],
+        }
+    }
+
+    #[test]
+    fn walks_with_every_node_retained_and_with_some_culled_agree() {
+        let all = walked(false, &mut WalkStorage::default());
+        assert_eq!(all, expected(false));
+        let some_culled = walked(true, &mut WalkStorage::default());
+        assert_eq!(some_culled, expected(true), "culled nodes take no position, split nothing and bind no view");
+    }
+
+    #[test]
+    fn storage_kept_from_one_walk_serves_the_next() {
+        let mut storage = WalkStorage::default();
+        for culled in [true, false, true, false] {
+            assert_eq!(walked(culled, &mut storage), expected(culled), "culled: {culled}");
+        }
+    }
+}
