@@ -6,7 +6,7 @@ use syn::{Attribute, Expr, GenericArgument, Ident, Lit, PathArguments, Type};
 
 use super::options::{Opt, expect_value, parse_options};
 use crate::diag::{Code, Diagnostics};
-use crate::model::{ALL_OPTIONS, Access, Attachment, Contents, Field, Load, ROOT_REASONS, Role, Shape};
+use crate::model::{Access, Attachment, Contents, Field, Load, ROOT_REASONS, Role, RoleOption, Shape};
 use crate::suggest::did_you_mean;
 
 /// What a field turned out to be.
@@ -186,14 +186,14 @@ fn parse_role_options(attr: &Attribute, access: &mut Access, diag: &mut Diagnost
     for opt in &options {
         let name = opt.name.to_string();
         let span = opt.name.span();
-        if !ALL_OPTIONS.contains(&name.as_str()) {
-            let candidates = if role.options().is_empty() { &ALL_OPTIONS[..] } else { role.options() };
-            let hint = did_you_mean(&name, candidates);
+        let Some(option) = RoleOption::from_name(&name) else {
+            let candidates = if role.options().is_empty() { &RoleOption::ALL[..] } else { role.options() };
+            let hint = did_you_mean(&name, &RoleOption::names(candidates));
             diag.error(span, Code::UnknownOption, format!("unknown option `{name}`{hint}"), options_fix(role));
             ok = false;
             continue;
-        }
-        if !role.options().contains(&name.as_str()) {
+        };
+        if !role.options().contains(&option) {
             diag.error(
                 span,
                 Code::OptionNotApplicable,
@@ -203,9 +203,9 @@ fn parse_role_options(attr: &Attribute, access: &mut Access, diag: &mut Diagnost
             ok = false;
             continue;
         }
-        ok &= match name.as_str() {
-            "overwrite" | "preserve" => {
-                let contents = if name == "overwrite" { Contents::Overwrite } else { Contents::Preserve };
+        ok &= match option {
+            RoleOption::Overwrite | RoleOption::Preserve => {
+                let contents = if option == RoleOption::Overwrite { Contents::Overwrite } else { Contents::Preserve };
                 let valid = expect_value(opt, false, &format!("#[{}({name})]", role.name()), diag);
                 if access.contents.is_some() {
                     conflict(diag, span, "`overwrite` and `preserve` exclude each other", "keep one of them");
@@ -215,15 +215,15 @@ fn parse_role_options(attr: &Attribute, access: &mut Access, diag: &mut Diagnost
                     valid
                 }
             }
-            "clear" | "load" => {
+            RoleOption::Clear | RoleOption::Load => {
                 let example = if role == Role::DepthAttachment { "clear = 1.0" } else { "clear = wgpu::Color::BLACK" };
-                let valid = if name == "clear" {
+                let valid = if option == RoleOption::Clear {
                     expect_value(opt, true, example, diag)
                 } else {
                     expect_value(opt, false, "load", diag)
                 };
-                let value = match (&opt.value, name.as_str()) {
-                    (Some(expr), "clear") => Load::Clear(expr.clone()),
+                let value = match (&opt.value, option) {
+                    (Some(expr), RoleOption::Clear) => Load::Clear(expr.clone()),
                     _ => Load::Load,
                 };
                 if load.is_some() {
@@ -239,17 +239,17 @@ fn parse_role_options(attr: &Attribute, access: &mut Access, diag: &mut Diagnost
                     valid
                 }
             }
-            "store" | "discard" => {
+            RoleOption::Store | RoleOption::Discard => {
                 let valid = expect_value(opt, false, &name, diag);
                 if store.is_some() {
                     conflict(diag, span, "`store` and `discard` exclude each other", "keep one of them");
                     false
                 } else {
-                    store = Some((name == "store", span));
+                    store = Some((option == RoleOption::Store, span));
                     valid
                 }
             }
-            "slot" => match parse_slot(opt, diag) {
+            RoleOption::Slot => match parse_slot(opt, diag) {
                 Some(value) if slot.is_none() => {
                     slot = Some((value, span));
                     true
@@ -260,7 +260,7 @@ fn parse_role_options(attr: &Attribute, access: &mut Access, diag: &mut Diagnost
                 }
                 None => false,
             },
-            _ => match opt.value.as_ref().and_then(path_ident) {
+            RoleOption::Source => match opt.value.as_ref().and_then(path_ident) {
                 Some(source) => {
                     access.source = Some(source);
                     true
@@ -335,7 +335,7 @@ fn options_fix(role: Role) -> String {
     if options.is_empty() {
         format!("remove it: `#[{}]` takes no options", role.name())
     } else {
-        let list: Vec<String> = options.iter().map(|option| format!("`{option}`")).collect();
+        let list: Vec<String> = options.iter().map(|option| format!("`{}`", option.name())).collect();
         format!("`#[{}]` takes {}", role.name(), list.join(", "))
     }
 }
