@@ -290,14 +290,46 @@ pub(crate) struct Attachment {
     pub slot: Option<(u32, Span)>,
 }
 
-/// Root reasons, by attribute name.
-pub(crate) const ROOT_REASONS: [(&str, &str); 5] = [
-    ("present", "Present"),
-    ("output", "Output"),
-    ("readback", "Readback"),
-    ("debug_capture", "DebugCapture"),
-    ("persistent_state", "PersistentState"),
-];
+/// Why a field is a root, as in `#[root(output)]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RootReason {
+    Present,
+    Output,
+    Readback,
+    DebugCapture,
+    PersistentState,
+}
+
+impl RootReason {
+    pub(crate) const ALL: [Self; 5] =
+        [Self::Present, Self::Output, Self::Readback, Self::DebugCapture, Self::PersistentState];
+
+    pub(crate) fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|reason| reason.name() == name)
+    }
+
+    /// The word in `#[root(..)]`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Present => "present",
+            Self::Output => "output",
+            Self::Readback => "readback",
+            Self::DebugCapture => "debug_capture",
+            Self::PersistentState => "persistent_state",
+        }
+    }
+
+    /// The variant of the runtime's `RootReason`.
+    pub(crate) fn variant(self) -> &'static str {
+        match self {
+            Self::Present => "Present",
+            Self::Output => "Output",
+            Self::Readback => "Readback",
+            Self::DebugCapture => "DebugCapture",
+            Self::PersistentState => "PersistentState",
+        }
+    }
+}
 
 /// A field's access: its role and options as written.
 #[derive(Clone)]
@@ -307,7 +339,7 @@ pub(crate) struct Access {
     pub contents: Option<Contents>,
     pub attachment: Option<Attachment>,
     pub source: Option<Ident>,
-    pub root: Option<(&'static str, Span)>,
+    pub root: Option<(RootReason, Span)>,
 }
 
 /// One annotated field.

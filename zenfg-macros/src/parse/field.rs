@@ -6,7 +6,7 @@ use syn::{Attribute, Expr, GenericArgument, Ident, Lit, PathArguments, Type};
 
 use super::options::{Opt, expect_value, parse_options};
 use crate::diag::{Code, Diagnostics};
-use crate::model::{Access, Attachment, Contents, Field, Load, ROOT_REASONS, Role, RoleOption, Shape};
+use crate::model::{Access, Attachment, Contents, Field, Load, Role, RoleOption, RootReason, Shape};
 use crate::suggest::did_you_mean;
 
 /// What a field turned out to be.
@@ -364,16 +364,14 @@ fn path_ident(expr: &Expr) -> Option<Ident> {
 fn parse_root(attr: &Attribute, field: &Ident, access: &mut Access, diag: &mut Diagnostics) -> bool {
     let span = attr.path().span();
     let Some(options) = parse_options(attr, diag) else { return false };
-    let names: Vec<&str> = ROOT_REASONS.iter().map(|(name, _)| *name).collect();
-    let fix = "write one reason: `#[root(present)]`, `#[root(output)]`, `#[root(readback)]`, \
-               `#[root(debug_capture)]` or `#[root(persistent_state)]`";
+    let fix = reasons_fix();
     let [opt] = options.as_slice() else {
         diag.error(span, Code::ConflictingOptions, "`#[root(..)]` takes exactly one reason", fix);
         return false;
     };
     let name = opt.name.to_string();
-    let Some((_, variant)) = ROOT_REASONS.iter().find(|(reason, _)| *reason == name) else {
-        let hint = did_you_mean(&name, &names);
+    let Some(reason) = RootReason::from_name(&name) else {
+        let hint = did_you_mean(&name, &RootReason::ALL.map(RootReason::name));
         diag.error(opt.name.span(), Code::UnknownOption, format!("unknown root reason `{name}`{hint}"), fix);
         return false;
     };
@@ -389,8 +387,16 @@ fn parse_root(attr: &Attribute, field: &Ident, access: &mut Access, diag: &mut D
         );
         return false;
     }
-    access.root = Some((variant, span));
+    access.root = Some((reason, span));
     true
+}
+
+/// "write one reason: `#[root(present)]`, .. or `#[root(persistent_state)]`".
+fn reasons_fix() -> String {
+    let mut reasons: Vec<String> =
+        RootReason::ALL.iter().map(|reason| format!("`#[root({})]`", reason.name())).collect();
+    let last = reasons.pop().unwrap_or_default();
+    format!("write one reason: {} or {last}", reasons.join(", "))
 }
 
 fn check_shape(field: &Ident, shape: &Shape, access: &Access, ty: &Type, diag: &mut Diagnostics) -> bool {
