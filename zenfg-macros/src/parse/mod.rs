@@ -4,6 +4,7 @@ mod field;
 mod item;
 mod options;
 mod role_options;
+mod root;
 
 pub(crate) use field::{Parsed, parse_field, shape_of};
 pub(crate) use item::{ItemShape, PassAttr, item_head, item_shape, parse_pass_attr};
