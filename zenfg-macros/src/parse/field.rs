@@ -1,12 +1,13 @@
 //! The attributes of one field: its role, options, root or `#[label]`.
 
 use syn::spanned::Spanned;
-use syn::{Attribute, GenericArgument, Ident, PathArguments, Type};
+use syn::{Attribute, Ident, Type};
 
 use super::role_options::parse_role_options;
 use super::root::parse_root;
+use super::shape::{check_shape, shape_of};
 use crate::diag::{Code, Diagnostics};
-use crate::model::{Access, Field, Role, Shape};
+use crate::model::{Access, Field, Role};
 use crate::suggest::did_you_mean;
 
 /// What a field turned out to be.
@@ -151,56 +152,4 @@ fn two_roles(diag: &mut Diagnostics, name: &Ident, field: &Ident, first: &str) {
         format!("`{field}` already has `#[{first}]`; a field has exactly one role"),
         "split the field in two, one per role, each holding the handle (handles are `Copy`)",
     );
-}
-
-/// The shape of a field type and the handle type inside it.
-pub(crate) fn shape_of(ty: &Type) -> (Shape, Type) {
-    match ty {
-        Type::Array(array) => (Shape::Array(array.len.clone()), (*array.elem).clone()),
-        Type::Path(path) if path.qself.is_none() => {
-            let Some(last) = path.path.segments.last() else { return (Shape::One, ty.clone()) };
-            let wrapper = match last.ident.to_string().as_str() {
-                "Option" => Shape::Optional,
-                "Vec" => Shape::Vec,
-                _ => return (Shape::One, ty.clone()),
-            };
-            match &last.arguments {
-                PathArguments::AngleBracketed(args) if args.args.len() == 1 => match args.args.first() {
-                    Some(GenericArgument::Type(inner)) => (wrapper, inner.clone()),
-                    _ => (Shape::One, ty.clone()),
-                },
-                _ => (Shape::One, ty.clone()),
-            }
-        }
-        _ => (Shape::One, ty.clone()),
-    }
-}
-
-fn check_shape(field: &Ident, shape: &Shape, access: &Access, ty: &Type, diag: &mut Diagnostics) -> bool {
-    let role = access.role;
-    let single_only = matches!(role, Role::ResolveTarget);
-    let at_most_one = matches!(role, Role::DepthAttachment | Role::DepthRead);
-    let slotted = access.attachment.as_ref().and_then(|attachment| attachment.slot).is_some();
-    let problem = match shape {
-        Shape::One => None,
-        Shape::Optional if single_only => Some("a resolve target is a single handle"),
-        Shape::Optional if slotted => Some("`slot` places one handle; give the field a single handle"),
-        Shape::Optional => None,
-        _ if single_only => Some("a resolve target is a single handle"),
-        _ if at_most_one => Some("a render pass has at most one depth attachment; use a handle or an `Option`"),
-        _ if slotted => Some("`slot` places one handle; repeated attachments take consecutive slots in field order"),
-        _ => None,
-    };
-    match problem {
-        Some(problem) => {
-            diag.error(
-                ty.span(),
-                Code::UnsupportedFieldType,
-                format!("`{field}` cannot have this type under `#[{}]`: {problem}", role.name()),
-                "change the field type or the attribute",
-            );
-            false
-        }
-        None => true,
-    }
 }
