@@ -86,6 +86,12 @@ impl Diagnostics {
         }
     }
 
+    /// How many errors were recorded so far; two counts tell whether the
+    /// step between them recorded any.
+    pub(crate) fn count(&self) -> usize {
+        self.errors.len()
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.errors.is_empty()
     }

@@ -5,6 +5,7 @@ mod item;
 mod options;
 mod role_options;
 mod root;
+mod set_once;
 mod shape;
 
 pub(crate) use field::{Parsed, parse_field};

@@ -1,10 +1,10 @@
 //! The options of a role attribute: contents, attachment ops, slot and
 //! resolve source.
 
-use proc_macro2::Span;
 use syn::{Attribute, Expr, Ident, Lit};
 
 use super::options::{Opt, expect_value, parse_options};
+use super::set_once::SetOnce;
 use crate::diag::{Code, Diagnostics};
 use crate::model::{Access, Attachment, Contents, Load, Role, RoleOption};
 use crate::suggest::did_you_mean;
@@ -12,159 +12,153 @@ use crate::suggest::did_you_mean;
 /// Reads the options of the role attribute `attr` into `access`; returns
 /// whether they are complete and without errors.
 pub(crate) fn parse_role_options(attr: &Attribute, access: &mut Access, diag: &mut Diagnostics) -> bool {
-    let role = access.role;
+    let start = diag.count();
     let Some(options) = parse_options(attr, diag) else { return false };
-    let mut ok = true;
-    let mut load: Option<(Load, Span)> = None;
-    let mut store: Option<(bool, Span)> = None;
-    let mut slot = None;
+    let mut given = Given::new();
     for opt in &options {
-        let name = opt.name.to_string();
-        let span = opt.name.span();
-        let Some(option) = RoleOption::from_name(&name) else {
-            let candidates = if role.options().is_empty() { &RoleOption::ALL[..] } else { role.options() };
-            let hint = did_you_mean(&name, &RoleOption::names(candidates));
-            diag.error(span, Code::UnknownOption, format!("unknown option `{name}`{hint}"), options_fix(role));
-            ok = false;
-            continue;
-        };
-        if !role.options().contains(&option) {
-            diag.error(
-                span,
-                Code::OptionNotApplicable,
-                format!("`{name}` does not apply to `#[{}]`", role.name()),
-                options_fix(role),
-            );
-            ok = false;
-            continue;
+        if let Some(option) = role_option(access.role, opt, diag) {
+            given.read(option, opt, access.role, diag);
         }
-        ok &= match option {
+    }
+    given.apply(access);
+    if diag.count() == start {
+        check_complete(access, diag);
+    }
+    diag.count() == start
+}
+
+/// The option `opt` names, if the role takes it; an error otherwise.
+fn role_option(role: Role, opt: &Opt, diag: &mut Diagnostics) -> Option<RoleOption> {
+    let name = opt.name.to_string();
+    let span = opt.name.span();
+    let Some(option) = RoleOption::from_name(&name) else {
+        let candidates = if role.options().is_empty() { &RoleOption::ALL[..] } else { role.options() };
+        let hint = did_you_mean(&name, &RoleOption::names(candidates));
+        diag.error(span, Code::UnknownOption, format!("unknown option `{name}`{hint}"), options_fix(role));
+        return None;
+    };
+    if !role.options().contains(&option) {
+        diag.error(
+            span,
+            Code::OptionNotApplicable,
+            format!("`{name}` does not apply to `#[{}]`", role.name()),
+            options_fix(role),
+        );
+        return None;
+    }
+    Some(option)
+}
+
+/// The options of one role attribute as given.
+struct Given {
+    contents: SetOnce<Contents>,
+    load: SetOnce<Load>,
+    store: SetOnce<bool>,
+    slot: SetOnce<u32>,
+    /// The last `source = ..`: a second one replaces the first.
+    source: Option<Ident>,
+}
+
+impl Given {
+    fn new() -> Self {
+        Self {
+            contents: SetOnce::new("`overwrite` and `preserve` exclude each other", "keep one of them"),
+            load: SetOnce::new("`clear` and `load` exclude each other", "keep one: how the attachment starts"),
+            store: SetOnce::new("`store` and `discard` exclude each other", "keep one of them"),
+            slot: SetOnce::new("`slot` is given twice", "keep one"),
+            source: None,
+        }
+    }
+
+    /// Reads `opt`, which names `option`, an option of `role`.
+    fn read(&mut self, option: RoleOption, opt: &Opt, role: Role, diag: &mut Diagnostics) {
+        let span = opt.name.span();
+        match option {
             RoleOption::Overwrite | RoleOption::Preserve => {
+                expect_value(opt, false, &format!("#[{}({})]", role.name(), option.name()), diag);
                 let contents = if option == RoleOption::Overwrite { Contents::Overwrite } else { Contents::Preserve };
-                let valid = expect_value(opt, false, &format!("#[{}({name})]", role.name()), diag);
-                if access.contents.is_some() {
-                    conflict(diag, span, "`overwrite` and `preserve` exclude each other", "keep one of them");
-                    false
-                } else {
-                    access.contents = Some(contents);
-                    valid
-                }
+                self.contents.set(span, contents, diag);
             }
-            RoleOption::Clear | RoleOption::Load => {
-                let example = if role == Role::DepthAttachment { "clear = 1.0" } else { "clear = wgpu::Color::BLACK" };
-                let valid = if option == RoleOption::Clear {
-                    expect_value(opt, true, example, diag)
-                } else {
-                    expect_value(opt, false, "load", diag)
-                };
-                let value = match (&opt.value, option) {
-                    (Some(expr), RoleOption::Clear) => Load::Clear(expr.clone()),
-                    _ => Load::Load,
-                };
-                if load.is_some() {
-                    conflict(
-                        diag,
-                        span,
-                        "`clear` and `load` exclude each other",
-                        "keep one: how the attachment starts",
-                    );
-                    false
-                } else {
-                    load = Some((value, span));
-                    valid
-                }
+            RoleOption::Clear => {
+                expect_value(opt, true, clear_example(role), diag);
+                self.load.set(span, opt.value.clone().map_or(Load::Load, Load::Clear), diag);
+            }
+            RoleOption::Load => {
+                expect_value(opt, false, "load", diag);
+                self.load.set(span, Load::Load, diag);
             }
             RoleOption::Store | RoleOption::Discard => {
-                let valid = expect_value(opt, false, &name, diag);
-                if store.is_some() {
-                    conflict(diag, span, "`store` and `discard` exclude each other", "keep one of them");
-                    false
-                } else {
-                    store = Some((option == RoleOption::Store, span));
-                    valid
+                expect_value(opt, false, option.name(), diag);
+                self.store.set(span, option == RoleOption::Store, diag);
+            }
+            RoleOption::Slot => {
+                if let Some(slot) = parse_slot(opt, diag) {
+                    self.slot.set(span, slot, diag);
                 }
             }
-            RoleOption::Slot => match parse_slot(opt, diag) {
-                Some(value) if slot.is_none() => {
-                    slot = Some((value, span));
-                    true
-                }
-                Some(_) => {
-                    conflict(diag, span, "`slot` is given twice", "keep one");
-                    false
-                }
-                None => false,
-            },
             RoleOption::Source => match opt.value.as_ref().and_then(path_ident) {
-                Some(source) => {
-                    access.source = Some(source);
-                    true
-                }
-                None => {
-                    diag.error(
-                        span,
-                        Code::ResolveSource,
-                        "`source` names the color attachment field this target resolves",
-                        "write `#[resolve_target(source = field_name)]`",
-                    );
-                    false
-                }
-            },
-        };
-    }
-    match role {
-        Role::StorageWrite | Role::CopyDst if access.contents.is_none() && ok => {
-            let name = role.name();
-            diag.error(
-                access.role_span,
-                Code::MissingContents,
-                format!("`#[{name}]` needs `overwrite` or `preserve`"),
-                format!(
-                    "write `#[{name}(overwrite)]` when the pass replaces all of the selected contents, or \
-                     `#[{name}(preserve)]` when what it does not write must keep its previous value"
+                Some(source) => self.source = Some(source),
+                None => diag.error(
+                    span,
+                    Code::ResolveSource,
+                    "`source` names the color attachment field this target resolves",
+                    "write `#[resolve_target(source = field_name)]`",
                 ),
-            );
-            ok = false;
+            },
         }
-        Role::ColorAttachment | Role::DepthAttachment => match load {
-            Some((load, _)) => {
-                access.attachment = Some(Attachment { load, store: store.is_none_or(|(store, _)| store), slot });
-            }
-            None if ok => {
-                let example = if role == Role::ColorAttachment { "clear = wgpu::Color::BLACK" } else { "clear = 1.0" };
-                diag.error(
-                    access.role_span,
-                    Code::MissingContents,
-                    format!("`#[{}]` needs `clear = ..` or `load`", role.name()),
-                    format!(
-                        "write `#[{}({example})]` when the pass starts from a cleared target, or `#[{}(load)]` \
-                         when it draws over the previous contents",
-                        role.name(),
-                        role.name()
-                    ),
-                );
-                ok = false;
-            }
-            None => {}
-        },
-        Role::ResolveTarget if access.source.is_none() && ok => {
-            diag.error(
-                access.role_span,
-                Code::ResolveSource,
-                "`#[resolve_target]` needs the color attachment it resolves",
-                "write `#[resolve_target(source = field_name)]`",
-            );
-            ok = false;
-        }
+    }
+
+    /// Moves what was given into `access`; an attachment is known once it
+    /// says how it starts.
+    fn apply(self, access: &mut Access) {
+        access.contents = self.contents.value();
+        access.source = self.source;
+        let (store, slot) = (self.store.value(), self.slot.into_inner());
+        access.attachment = self.load.value().map(|load| Attachment { load, store: store.unwrap_or(true), slot });
+    }
+}
+
+/// Records what the role of `access` needs and `access` lacks: what happens
+/// to the previous contents, how an attachment starts, what a resolve target
+/// resolves.
+fn check_complete(access: &Access, diag: &mut Diagnostics) {
+    let name = access.role.name();
+    match access.role {
+        Role::StorageWrite | Role::CopyDst if access.contents.is_none() => diag.error(
+            access.role_span,
+            Code::MissingContents,
+            format!("`#[{name}]` needs `overwrite` or `preserve`"),
+            format!(
+                "write `#[{name}(overwrite)]` when the pass replaces all of the selected contents, or \
+                 `#[{name}(preserve)]` when what it does not write must keep its previous value"
+            ),
+        ),
+        Role::ColorAttachment | Role::DepthAttachment if access.attachment.is_none() => diag.error(
+            access.role_span,
+            Code::MissingContents,
+            format!("`#[{name}]` needs `clear = ..` or `load`"),
+            format!(
+                "write `#[{name}({})]` when the pass starts from a cleared target, or `#[{name}(load)]` \
+                 when it draws over the previous contents",
+                clear_example(access.role)
+            ),
+        ),
+        Role::ResolveTarget if access.source.is_none() => diag.error(
+            access.role_span,
+            Code::ResolveSource,
+            "`#[resolve_target]` needs the color attachment it resolves",
+            "write `#[resolve_target(source = field_name)]`",
+        ),
         _ => {}
     }
-    ok
 }
 
-fn conflict(diag: &mut Diagnostics, span: Span, message: &str, fix: &str) {
-    diag.error(span, Code::ConflictingOptions, message, fix);
+/// `clear = ..` with a value of the attachment's type.
+fn clear_example(role: Role) -> &'static str {
+    if role == Role::DepthAttachment { "clear = 1.0" } else { "clear = wgpu::Color::BLACK" }
 }
 
+/// What the role takes, for an option it does not.
 fn options_fix(role: Role) -> String {
     let options = role.options();
     if options.is_empty() {
@@ -175,6 +169,7 @@ fn options_fix(role: Role) -> String {
     }
 }
 
+/// The color slot of `slot = N`.
 fn parse_slot(opt: &Opt, diag: &mut Diagnostics) -> Option<u32> {
     if !expect_value(opt, true, "slot = 0", diag) {
         return None;
@@ -189,6 +184,7 @@ fn parse_slot(opt: &Opt, diag: &mut Diagnostics) -> Option<u32> {
     None
 }
 
+/// The name in `source = name`.
 fn path_ident(expr: &Expr) -> Option<Ident> {
     match expr {
         Expr::Path(path) if path.qself.is_none() => path.path.get_ident().cloned(),
