@@ -70,13 +70,13 @@ impl fmt::Display for Code {
 /// The errors found so far; the expansion reports all of them at once.
 #[derive(Default)]
 pub(crate) struct Diagnostics {
-    errors: Vec<syn::Error>,
+    errors: Vec<(Code, syn::Error)>,
 }
 
 impl Diagnostics {
     /// Records an error at `span`: what is wrong, then how to fix it.
     pub(crate) fn error(&mut self, span: Span, code: Code, message: impl fmt::Display, fix: impl fmt::Display) {
-        self.errors.push(syn::Error::new(span, format!("{code}: {message}\nhelp: {fix}")));
+        self.errors.push((code, syn::Error::new(span, format!("{code}: {message}\nhelp: {fix}"))));
     }
 
     /// Records a parse error as it is, under [`Code::Syntax`].
@@ -92,13 +92,18 @@ impl Diagnostics {
         self.errors.len()
     }
 
+    /// The codes of the errors recorded after the first `start`, in order.
+    pub(crate) fn codes_since(&self, start: usize) -> impl Iterator<Item = Code> + '_ {
+        self.errors.iter().skip(start).map(|(code, _)| *code)
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.errors.is_empty()
     }
 
     /// One `compile_error!` per error.
     pub(crate) fn to_compile_errors(&self) -> TokenStream {
-        self.errors.iter().map(syn::Error::to_compile_error).collect()
+        self.errors.iter().map(|(_, error)| error.to_compile_error()).collect()
     }
 }
 

@@ -1,7 +1,7 @@
 //! The attributes of one field: its role, options, root or `#[label]`.
 
 use syn::spanned::Spanned;
-use syn::{Attribute, Ident, Type};
+use syn::{Attribute, Ident, Meta, Type};
 
 use super::role_options::parse_role_options;
 use super::root::parse_root;
@@ -31,125 +31,187 @@ fn vocabulary() -> Vec<&'static str> {
     words
 }
 
+/// Reads one field: its role and options, or `#[label]`, and its root.
 pub(crate) fn parse_field(field: &syn::Field, diag: &mut Diagnostics) -> Option<Parsed> {
     let ident = field.ident.clone()?;
-    let mut role: Option<(Role, &Attribute)> = None;
-    let mut root: Option<&Attribute> = None;
-    let mut label: Option<&Attribute> = None;
-    let mut broken = false;
-    let mut two = false;
-    for attr in &field.attrs {
-        let Some(name) = attr.path().get_ident() else { continue };
-        let text = name.to_string();
-        if let Some(found) = Role::from_name(&text) {
-            if let Some((first, _)) = role {
-                two_roles(diag, name, &ident, first.name());
-                two = true;
-            } else if label.is_some() {
-                two_roles(diag, name, &ident, "label");
-                two = true;
+    let start = diag.count();
+    let attrs = FieldAttrs::read(&ident, &field.attrs, diag);
+    // A second role is reported on its own and does not count as a rejected
+    // attribute: a field that starts with `#[label]` stays the label.
+    let two_roles = diag.codes_since(start).any(|code| code == Code::TwoRoles);
+    let rejected = diag.codes_since(start).any(|code| code != Code::TwoRoles);
+    Some(match attrs.first {
+        Some(Marker::Role(..)) if two_roles => broken(field, ident, None),
+        Some(Marker::Role(role, attr)) => {
+            let access = read_access(field, ident, role, attr, attrs.root, diag);
+            if diag.count() > start {
+                broken(field, access.ident, Some(role))
             } else {
-                role = Some((found, attr));
+                Parsed::Access(Box::new(access))
             }
-        } else if text == "root" {
-            if root.is_some() {
-                diag.error(
-                    name.span(),
-                    Code::ConflictingOptions,
-                    format!("`{ident}` has two `#[root(..)]` attributes"),
-                    "keep one: a field is rooted for one reason",
-                );
-                broken = true;
+        }
+        Some(Marker::Label(label)) => label_field(field, ident, label, attrs.root, rejected, diag),
+        None => {
+            if !rejected {
+                missing_role(&ident, diag);
             }
-            root = Some(attr);
-        } else if text == "label" {
-            if let Some((first, _)) = role {
-                two_roles(diag, name, &ident, first.name());
-                two = true;
-            }
-            label = Some(attr);
-        } else if text == "pass" {
-            diag.error(
-                name.span(),
-                Code::UnknownAttribute,
-                "`#[pass(..)]` describes the struct, not a field",
-                "move it above the struct",
-            );
-            broken = true;
-        } else if !FOREIGN.contains(&text.as_str()) {
-            let hint = did_you_mean(&text, &vocabulary());
-            if !hint.is_empty() {
+            broken(field, ident, None)
+        }
+    })
+}
+
+/// The access field `ident`, of `role` given by `attr`, as far as its
+/// attributes and type can be read.
+fn read_access(
+    field: &syn::Field,
+    ident: Ident,
+    role: Role,
+    attr: &Attribute,
+    root: Option<&Attribute>,
+    diag: &mut Diagnostics,
+) -> Field {
+    let (shape, handle) = shape_of(&field.ty);
+    let role_span = attr.path().span();
+    let mut access = Access { role, role_span, contents: None, attachment: None, source: None, root: None };
+    parse_role_options(attr, &mut access, diag);
+    if let Some(root) = root {
+        parse_root(root, &ident, &mut access, diag);
+    }
+    check_shape(&ident, &shape, &access, &field.ty, diag);
+    Field { ident, handle, shape, access }
+}
+
+/// The `#[label]` field `ident`, or a broken field if `label` has options,
+/// the field has a root or an attribute was `rejected`.
+fn label_field(
+    field: &syn::Field,
+    ident: Ident,
+    label: &Attribute,
+    root: Option<&Attribute>,
+    rejected: bool,
+    diag: &mut Diagnostics,
+) -> Parsed {
+    if let Some(root) = root {
+        diag.error(
+            root.path().span(),
+            Code::RootOnRead,
+            format!("`{ident}` is the label, which cannot be a root"),
+            "put `#[root(..)]` on a written handle field",
+        );
+        if !rejected {
+            missing_role(&ident, diag);
+        }
+    } else if !matches!(label.meta, Meta::Path(_)) {
+        diag.error(label.path().span(), Code::OptionNotApplicable, "`#[label]` takes no options", "write `#[label]`");
+    } else if !rejected {
+        return Parsed::Label(ident);
+    }
+    broken(field, ident, None)
+}
+
+/// A field with errors, of `role` where its options are known.
+fn broken(field: &syn::Field, ident: Ident, role: Option<Role>) -> Parsed {
+    Parsed::Broken(ident, role, Box::new(field.ty.clone()))
+}
+
+/// Records that `field` has no access attribute.
+fn missing_role(field: &Ident, diag: &mut Diagnostics) {
+    diag.error(
+        field.span(),
+        Code::MissingRole,
+        format!("field `{field}` has no access attribute"),
+        "annotate it with the role the pass uses it in (`#[sampled]`, `#[storage_write(overwrite)]`, \
+         `#[uniform]`, ...), or `#[label]`; other data belongs in the callback's captures",
+    );
+}
+
+/// What the first role attribute or `#[label]` of a field makes it.
+#[derive(Clone, Copy)]
+enum Marker<'a> {
+    Role(Role, &'a Attribute),
+    Label(&'a Attribute),
+}
+
+impl Marker<'_> {
+    /// The attribute, as a second role names the first.
+    fn name(self) -> &'static str {
+        match self {
+            Self::Role(role, _) => role.name(),
+            Self::Label(_) => "label",
+        }
+    }
+}
+
+/// The attributes of a field that the derive reads.
+#[derive(Default)]
+struct FieldAttrs<'a> {
+    /// The first role or `#[label]`; a later `#[label]` replaces a `#[label]`.
+    first: Option<Marker<'a>>,
+    /// The last `#[root(..)]`.
+    root: Option<&'a Attribute>,
+}
+
+impl<'a> FieldAttrs<'a> {
+    /// Walks the attributes of the field `ident`, recording those that are
+    /// misplaced, misspelled, repeated or a second role.
+    fn read(ident: &Ident, attrs: &'a [Attribute], diag: &mut Diagnostics) -> Self {
+        let mut read = Self::default();
+        for attr in attrs {
+            let Some(name) = attr.path().get_ident() else { continue };
+            let text = name.to_string();
+            if let Some(role) = Role::from_name(&text) {
+                read.mark(Marker::Role(role, attr), name, ident, diag);
+            } else if text == "label" {
+                read.mark(Marker::Label(attr), name, ident, diag);
+            } else if text == "root" {
+                if read.root.is_some() {
+                    diag.error(
+                        name.span(),
+                        Code::ConflictingOptions,
+                        format!("`{ident}` has two `#[root(..)]` attributes"),
+                        "keep one: a field is rooted for one reason",
+                    );
+                }
+                read.root = Some(attr);
+            } else if text == "pass" {
                 diag.error(
                     name.span(),
                     Code::UnknownAttribute,
-                    format!("unknown attribute `#[{text}]`{hint}"),
-                    "use one of the attributes in the table of the crate docs",
+                    "`#[pass(..)]` describes the struct, not a field",
+                    "move it above the struct",
                 );
-                broken = true;
+            } else if !FOREIGN.contains(&text.as_str()) {
+                unknown_attribute(name, &text, diag);
             }
         }
+        read
     }
-    if let Some(attr) = label {
-        if role.is_none() && root.is_none() {
-            if !matches!(attr.meta, syn::Meta::Path(_)) {
-                diag.error(
-                    attr.path().span(),
-                    Code::OptionNotApplicable,
-                    "`#[label]` takes no options",
-                    "write `#[label]`",
-                );
-                return Some(Parsed::Broken(ident, None, Box::new(field.ty.clone())));
-            }
-            return Some(if broken {
-                Parsed::Broken(ident, None, Box::new(field.ty.clone()))
-            } else {
-                Parsed::Label(ident)
-            });
-        }
-        if let Some(root) = root.filter(|_| role.is_none()) {
-            diag.error(
-                root.path().span(),
-                Code::RootOnRead,
-                format!("`{ident}` is the label, which cannot be a root"),
-                "put `#[root(..)]` on a written handle field",
-            );
+
+    /// Gives the field the role or label of `marker`, written as `name`,
+    /// unless it has one.
+    fn mark(&mut self, marker: Marker<'a>, name: &Ident, field: &Ident, diag: &mut Diagnostics) {
+        match (self.first, marker) {
+            (None, _) | (Some(Marker::Label(_)), Marker::Label(_)) => self.first = Some(marker),
+            (Some(first), _) => diag.error(
+                name.span(),
+                Code::TwoRoles,
+                format!("`{field}` already has `#[{}]`; a field has exactly one role", first.name()),
+                "split the field in two, one per role, each holding the handle (handles are `Copy`)",
+            ),
         }
     }
-    let Some((role, attr)) = role else {
-        if !broken {
-            diag.error(
-                ident.span(),
-                Code::MissingRole,
-                format!("field `{ident}` has no access attribute"),
-                "annotate it with the role the pass uses it in (`#[sampled]`, `#[storage_write(overwrite)]`, \
-                 `#[uniform]`, ...), or `#[label]`; other data belongs in the callback's captures",
-            );
-        }
-        return Some(Parsed::Broken(ident, None, Box::new(field.ty.clone())));
-    };
-    if two {
-        return Some(Parsed::Broken(ident, None, Box::new(field.ty.clone())));
-    }
-    let role_span = attr.path().span();
-    let (shape, handle) = shape_of(&field.ty);
-    let mut access = Access { role, role_span, contents: None, attachment: None, source: None, root: None };
-    let mut ok = !broken;
-    ok &= parse_role_options(attr, &mut access, diag);
-    if let Some(root) = root {
-        ok &= parse_root(root, &ident, &mut access, diag);
-    }
-    ok &= check_shape(&ident, &shape, &access, &field.ty, diag);
-    if !ok {
-        return Some(Parsed::Broken(ident, Some(role), Box::new(field.ty.clone())));
-    }
-    Some(Parsed::Access(Box::new(Field { ident, handle, shape, access })))
 }
 
-fn two_roles(diag: &mut Diagnostics, name: &Ident, field: &Ident, first: &str) {
-    diag.error(
-        name.span(),
-        Code::TwoRoles,
-        format!("`{field}` already has `#[{first}]`; a field has exactly one role"),
-        "split the field in two, one per role, each holding the handle (handles are `Copy`)",
-    );
+/// Records an attribute the derive does not read, where it looks like a
+/// misspelling of one it does; others are left to the compiler.
+fn unknown_attribute(name: &Ident, text: &str, diag: &mut Diagnostics) {
+    let hint = did_you_mean(text, &vocabulary());
+    if !hint.is_empty() {
+        diag.error(
+            name.span(),
+            Code::UnknownAttribute,
+            format!("unknown attribute `#[{text}]`{hint}"),
+            "use one of the attributes in the table of the crate docs",
+        );
+    }
 }

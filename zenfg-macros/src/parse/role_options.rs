@@ -9,11 +9,11 @@ use crate::diag::{Code, Diagnostics};
 use crate::model::{Access, Attachment, Contents, Load, Role, RoleOption};
 use crate::suggest::did_you_mean;
 
-/// Reads the options of the role attribute `attr` into `access`; returns
-/// whether they are complete and without errors.
-pub(crate) fn parse_role_options(attr: &Attribute, access: &mut Access, diag: &mut Diagnostics) -> bool {
+/// Reads the options of the role attribute `attr` into `access`, recording
+/// what is wrong with them or missing.
+pub(crate) fn parse_role_options(attr: &Attribute, access: &mut Access, diag: &mut Diagnostics) {
     let start = diag.count();
-    let Some(options) = parse_options(attr, diag) else { return false };
+    let Some(options) = parse_options(attr, diag) else { return };
     let mut given = Given::new();
     for opt in &options {
         if let Some(option) = role_option(access.role, opt, diag) {
@@ -24,7 +24,6 @@ pub(crate) fn parse_role_options(attr: &Attribute, access: &mut Access, diag: &m
     if diag.count() == start {
         check_complete(access, diag);
     }
-    diag.count() == start
 }
 
 /// The option `opt` names, if the role takes it; an error otherwise.

@@ -8,23 +8,23 @@ use crate::diag::{Code, Diagnostics};
 use crate::model::{Access, RootReason};
 use crate::suggest::did_you_mean;
 
-/// Reads `#[root(..)]` into `access`; returns whether it has no errors.
-pub(crate) fn parse_root(attr: &Attribute, field: &Ident, access: &mut Access, diag: &mut Diagnostics) -> bool {
+/// Reads `#[root(..)]` into `access`, recording what is wrong with it.
+pub(crate) fn parse_root(attr: &Attribute, field: &Ident, access: &mut Access, diag: &mut Diagnostics) {
     let span = attr.path().span();
-    let Some(options) = parse_options(attr, diag) else { return false };
+    let Some(options) = parse_options(attr, diag) else { return };
     let fix = reasons_fix();
     let [opt] = options.as_slice() else {
         diag.error(span, Code::ConflictingOptions, "`#[root(..)]` takes exactly one reason", fix);
-        return false;
+        return;
     };
     let name = opt.name.to_string();
     let Some(reason) = RootReason::from_name(&name) else {
         let hint = did_you_mean(&name, &RootReason::ALL.map(RootReason::name));
         diag.error(opt.name.span(), Code::UnknownOption, format!("unknown root reason `{name}`{hint}"), fix);
-        return false;
+        return;
     };
     if !expect_value(opt, false, &format!("#[root({name})]"), diag) {
-        return false;
+        return;
     }
     if !access.role.writes() {
         diag.error(
@@ -33,10 +33,9 @@ pub(crate) fn parse_root(attr: &Attribute, field: &Ident, access: &mut Access, d
             format!("`{field}` is only read (`#[{}]`), so it cannot be a root", access.role.name()),
             "put `#[root(..)]` on the field of the pass that writes the result",
         );
-        return false;
+        return;
     }
     access.root = Some((reason, span));
-    true
 }
 
 /// "write one reason: `#[root(present)]`, .. or `#[root(persistent_state)]`".

@@ -30,8 +30,8 @@ pub(crate) fn shape_of(ty: &Type) -> (Shape, Type) {
     }
 }
 
-/// Checks that the role of `access` takes a field of `shape`; returns whether it does.
-pub(crate) fn check_shape(field: &Ident, shape: &Shape, access: &Access, ty: &Type, diag: &mut Diagnostics) -> bool {
+/// Checks that the role of `access` takes a field of `shape`.
+pub(crate) fn check_shape(field: &Ident, shape: &Shape, access: &Access, ty: &Type, diag: &mut Diagnostics) {
     let role = access.role;
     let single_only = matches!(role, Role::ResolveTarget);
     let at_most_one = matches!(role, Role::DepthAttachment | Role::DepthRead);
@@ -46,16 +46,12 @@ pub(crate) fn check_shape(field: &Ident, shape: &Shape, access: &Access, ty: &Ty
         _ if slotted => Some("`slot` places one handle; repeated attachments take consecutive slots in field order"),
         _ => None,
     };
-    match problem {
-        Some(problem) => {
-            diag.error(
-                ty.span(),
-                Code::UnsupportedFieldType,
-                format!("`{field}` cannot have this type under `#[{}]`: {problem}", role.name()),
-                "change the field type or the attribute",
-            );
-            false
-        }
-        None => true,
+    if let Some(problem) = problem {
+        diag.error(
+            ty.span(),
+            Code::UnsupportedFieldType,
+            format!("`{field}` cannot have this type under `#[{}]`: {problem}", role.name()),
+            "change the field type or the attribute",
+        );
     }
 }
