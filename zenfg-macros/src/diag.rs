@@ -5,81 +5,59 @@ use std::fmt;
 
 use proc_macro2::{Span, TokenStream};
 
-/// The stable code of a macro error. The numbers never change meaning.
+/// The stable code of a macro error. Each variant carries its number, so
+/// that a new code never renumbers the others; a number never changes meaning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u16)]
 pub(crate) enum Code {
     /// ZM0001: unknown or misspelled attribute.
-    UnknownAttribute,
+    UnknownAttribute = 1,
     /// ZM0002: unknown or misspelled option.
-    UnknownOption,
+    UnknownOption = 2,
     /// ZM0003: two roles on one field.
-    TwoRoles,
+    TwoRoles = 3,
     /// ZM0004: an option that does not apply to the role.
-    OptionNotApplicable,
+    OptionNotApplicable = 4,
     /// ZM0005: a write without `overwrite` or `preserve`.
-    MissingContents,
+    MissingContents = 5,
     /// ZM0006: an attachment role in a pass kind that has no attachments.
-    AttachmentInWrongKind,
+    AttachmentInWrongKind = 6,
     /// ZM0007: `root` on a field that is not written.
-    RootOnRead,
+    RootOnRead = 7,
     /// ZM0008: two color attachments on one slot.
-    DuplicateSlot,
+    DuplicateSlot = 8,
     /// ZM0009: a pass that can never be retained.
-    NeverRetained,
+    NeverRetained = 9,
     /// ZM0010: a missing, repeated or unknown pass kind.
-    PassKind,
+    PassKind = 10,
     /// ZM0011: a field without an access attribute.
-    MissingRole,
+    MissingRole = 11,
     /// ZM0012: an item shape the derive does not support.
-    UnsupportedItem,
+    UnsupportedItem = 12,
     /// ZM0013: missing, repeated or conflicting options.
-    ConflictingOptions,
+    ConflictingOptions = 13,
     /// ZM0014: a resolve target whose source is not a color attachment field.
-    ResolveSource,
+    ResolveSource = 14,
     /// ZM0015: a field name the context already uses.
-    ReservedName,
+    ReservedName = 15,
     /// ZM0016: a field type the role cannot take.
-    UnsupportedFieldType,
+    UnsupportedFieldType = 16,
     /// ZM0017: a color slot outside `0..n`.
-    SlotOutOfRange,
+    SlotOutOfRange = 17,
     /// ZM0018: more than one depth attachment.
-    TwoDepthAttachments,
+    TwoDepthAttachments = 18,
     /// ZM0019: more than one `#[label]` field.
-    TwoLabels,
+    TwoLabels = 19,
     /// ZM0020: attribute arguments that do not parse.
-    Syntax,
+    Syntax = 20,
     /// ZM0021: a role the pass kind does not take.
-    RoleNotInKind,
+    RoleNotInKind = 21,
 }
 
 impl Code {
-    /// Every code, in number order.
-    pub(crate) const ALL: [Self; 21] = [
-        Self::UnknownAttribute,
-        Self::UnknownOption,
-        Self::TwoRoles,
-        Self::OptionNotApplicable,
-        Self::MissingContents,
-        Self::AttachmentInWrongKind,
-        Self::RootOnRead,
-        Self::DuplicateSlot,
-        Self::NeverRetained,
-        Self::PassKind,
-        Self::MissingRole,
-        Self::UnsupportedItem,
-        Self::ConflictingOptions,
-        Self::ResolveSource,
-        Self::ReservedName,
-        Self::UnsupportedFieldType,
-        Self::SlotOutOfRange,
-        Self::TwoDepthAttachments,
-        Self::TwoLabels,
-        Self::Syntax,
-        Self::RoleNotInKind,
-    ];
-
-    fn number(self) -> usize {
-        Self::ALL.iter().position(|code| *code == self).map_or(0, |index| index + 1)
+    /// The number after `ZM`.
+    const fn number(self) -> u16 {
+        self as u16
     }
 }
 
@@ -92,13 +70,13 @@ impl fmt::Display for Code {
 /// The errors found so far; the expansion reports all of them at once.
 #[derive(Default)]
 pub(crate) struct Diagnostics {
-    errors: Vec<syn::Error>,
+    errors: Vec<(Code, syn::Error)>,
 }
 
 impl Diagnostics {
     /// Records an error at `span`: what is wrong, then how to fix it.
     pub(crate) fn error(&mut self, span: Span, code: Code, message: impl fmt::Display, fix: impl fmt::Display) {
-        self.errors.push(syn::Error::new(span, format!("{code}: {message}\nhelp: {fix}")));
+        self.errors.push((code, syn::Error::new(span, format!("{code}: {message}\nhelp: {fix}"))));
     }
 
     /// Records a parse error as it is, under [`Code::Syntax`].
@@ -108,12 +86,76 @@ impl Diagnostics {
         }
     }
 
+    /// How many errors were recorded so far; two counts tell whether the
+    /// step between them recorded any.
+    pub(crate) fn count(&self) -> usize {
+        self.errors.len()
+    }
+
+    /// The codes of the errors recorded after the first `start`, in order.
+    pub(crate) fn codes_since(&self, start: usize) -> impl Iterator<Item = Code> + '_ {
+        self.errors.iter().skip(start).map(|(code, _)| *code)
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.errors.is_empty()
     }
 
     /// One `compile_error!` per error.
     pub(crate) fn to_compile_errors(&self) -> TokenStream {
-        self.errors.iter().map(syn::Error::to_compile_error).collect()
+        self.errors.iter().map(|(_, error)| error.to_compile_error()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Code;
+
+    /// Every code.
+    const ALL: [Code; 21] = [
+        Code::UnknownAttribute,
+        Code::UnknownOption,
+        Code::TwoRoles,
+        Code::OptionNotApplicable,
+        Code::MissingContents,
+        Code::AttachmentInWrongKind,
+        Code::RootOnRead,
+        Code::DuplicateSlot,
+        Code::NeverRetained,
+        Code::PassKind,
+        Code::MissingRole,
+        Code::UnsupportedItem,
+        Code::ConflictingOptions,
+        Code::ResolveSource,
+        Code::ReservedName,
+        Code::UnsupportedFieldType,
+        Code::SlotOutOfRange,
+        Code::TwoDepthAttachments,
+        Code::TwoLabels,
+        Code::Syntax,
+        Code::RoleNotInKind,
+    ];
+
+    #[test]
+    fn numbers_are_unique() {
+        let mut numbers: Vec<u16> = ALL.iter().map(|code| code.number()).collect();
+        numbers.sort_unstable();
+        numbers.dedup();
+        assert_eq!(numbers.len(), ALL.len());
+        assert!(!numbers.contains(&0));
+        assert_eq!(Code::MissingContents.to_string(), "ZM0005");
+    }
+
+    #[test]
+    fn the_crate_docs_list_each_code_once() {
+        let mut listed: Vec<&str> = include_str!("lib.rs")
+            .lines()
+            .filter_map(|line| line.strip_prefix("//! | ZM"))
+            .filter_map(|row| row.split_once(' ').map(|(number, _)| number))
+            .collect();
+        listed.sort_unstable();
+        let mut codes: Vec<String> = ALL.iter().map(|code| format!("{:04}", code.number())).collect();
+        codes.sort_unstable();
+        assert_eq!(listed, codes);
     }
 }

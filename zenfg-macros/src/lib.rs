@@ -54,7 +54,7 @@ mod parse;
 mod suggest;
 
 #[cfg(test)]
-mod snapshots;
+mod expansion_tests;
 
 /// Derives `zenfg_runtime::Pass` for a struct of annotated handles; see the
 /// `zenfg_runtime` docs for the attribute table.

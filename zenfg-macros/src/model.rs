@@ -197,20 +197,67 @@ impl Role {
     }
 
     /// The options the role takes.
-    pub(crate) fn options(self) -> &'static [&'static str] {
+    pub(crate) fn options(self) -> &'static [RoleOption] {
+        use RoleOption::{Clear, Discard, Load, Overwrite, Preserve, Slot, Source, Store};
         match self {
-            Self::StorageWrite | Self::CopyDst => &["overwrite", "preserve"],
-            Self::ColorAttachment => &["clear", "load", "store", "discard", "slot"],
-            Self::DepthAttachment => &["clear", "load", "store", "discard"],
-            Self::ResolveTarget => &["source"],
+            Self::StorageWrite | Self::CopyDst => &[Overwrite, Preserve],
+            Self::ColorAttachment => &[Clear, Load, Store, Discard, Slot],
+            Self::DepthAttachment => &[Clear, Load, Store, Discard],
+            Self::ResolveTarget => &[Source],
             _ => &[],
         }
     }
 }
 
-/// Every option any role takes, for "did you mean".
-pub(crate) const ALL_OPTIONS: [&str; 8] =
-    ["overwrite", "preserve", "clear", "load", "store", "discard", "slot", "source"];
+/// An option of a role attribute, as in `#[storage_write(overwrite)]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RoleOption {
+    Overwrite,
+    Preserve,
+    Clear,
+    Load,
+    Store,
+    Discard,
+    Slot,
+    Source,
+}
+
+impl RoleOption {
+    /// Every option any role takes.
+    pub(crate) const ALL: [Self; 8] = [
+        Self::Overwrite,
+        Self::Preserve,
+        Self::Clear,
+        Self::Load,
+        Self::Store,
+        Self::Discard,
+        Self::Slot,
+        Self::Source,
+    ];
+
+    pub(crate) fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|option| option.name() == name)
+    }
+
+    /// The word in the attribute.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Overwrite => "overwrite",
+            Self::Preserve => "preserve",
+            Self::Clear => "clear",
+            Self::Load => "load",
+            Self::Store => "store",
+            Self::Discard => "discard",
+            Self::Slot => "slot",
+            Self::Source => "source",
+        }
+    }
+
+    /// The words of `options`, for "did you mean".
+    pub(crate) fn names(options: &[Self]) -> Vec<&'static str> {
+        options.iter().map(|option| option.name()).collect()
+    }
+}
 
 /// How many handles a field holds.
 #[derive(Clone)]
@@ -243,14 +290,46 @@ pub(crate) struct Attachment {
     pub slot: Option<(u32, Span)>,
 }
 
-/// Root reasons, by attribute name.
-pub(crate) const ROOT_REASONS: [(&str, &str); 5] = [
-    ("present", "Present"),
-    ("output", "Output"),
-    ("readback", "Readback"),
-    ("debug_capture", "DebugCapture"),
-    ("persistent_state", "PersistentState"),
-];
+/// Why a field is a root, as in `#[root(output)]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RootReason {
+    Present,
+    Output,
+    Readback,
+    DebugCapture,
+    PersistentState,
+}
+
+impl RootReason {
+    pub(crate) const ALL: [Self; 5] =
+        [Self::Present, Self::Output, Self::Readback, Self::DebugCapture, Self::PersistentState];
+
+    pub(crate) fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|reason| reason.name() == name)
+    }
+
+    /// The word in `#[root(..)]`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Present => "present",
+            Self::Output => "output",
+            Self::Readback => "readback",
+            Self::DebugCapture => "debug_capture",
+            Self::PersistentState => "persistent_state",
+        }
+    }
+
+    /// The variant of the runtime's `RootReason`.
+    pub(crate) fn variant(self) -> &'static str {
+        match self {
+            Self::Present => "Present",
+            Self::Output => "Output",
+            Self::Readback => "Readback",
+            Self::DebugCapture => "DebugCapture",
+            Self::PersistentState => "PersistentState",
+        }
+    }
+}
 
 /// A field's access: its role and options as written.
 #[derive(Clone)]
@@ -260,7 +339,7 @@ pub(crate) struct Access {
     pub contents: Option<Contents>,
     pub attachment: Option<Attachment>,
     pub source: Option<Ident>,
-    pub root: Option<(&'static str, Span)>,
+    pub root: Option<(RootReason, Span)>,
 }
 
 /// One annotated field.

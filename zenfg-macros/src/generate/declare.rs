@@ -9,7 +9,7 @@ use super::context::{context_ident, runtime_field_names};
 use super::table::access_table;
 use super::{bound_by_runtime, context_lifetime, for_each, frame_lifetime, local, map_shape, private, role_item, wrap};
 use crate::check::color_slots;
-use crate::model::{Contents, Field, Kind, Load, PassSpec, Role, Shape};
+use crate::model::{Contents, Field, Kind, Load, PassSpec, Role, RootReason, Shape};
 
 /// The `impl Pass` of a checked pass.
 pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
@@ -238,10 +238,10 @@ fn roots_fn(spec: &PassSpec, lt: &syn::Lifetime) -> TokenStream {
             let ty = &field.handle;
             let span = ty.span();
             let mark = |handle: TokenStream| {
-                if reason == "Present" {
+                if reason == RootReason::Present {
                     quote_spanned!(span=> <#ty as #private::Presentable<#lt>>::mark_present(#handle, #frame)?;)
                 } else {
-                    let reason = format_ident!("{reason}");
+                    let reason = format_ident!("{}", reason.variant());
                     quote_spanned! {span=>
                         <#ty as #private::RootTarget<#lt>>::mark_root(#handle, #frame, #private::RootReason::#reason)?;
                     }

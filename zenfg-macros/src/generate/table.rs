@@ -63,7 +63,7 @@ fn row(spec: &PassSpec, field: &Field, slot: Option<u32>, lt: &Lifetime) -> Toke
     };
     let contents = option(contents);
     let root = option(access.root.map(|(reason, _)| {
-        let reason = format_ident!("{reason}");
+        let reason = format_ident!("{}", reason.variant());
         quote!(#private::RootReason::#reason)
     }));
     let repeat = match &field.shape {

@@ -1,12 +1,13 @@
 //! The attributes of one field: its role, options, root or `#[label]`.
 
-use proc_macro2::Span;
 use syn::spanned::Spanned;
-use syn::{Attribute, Expr, GenericArgument, Ident, Lit, PathArguments, Type};
+use syn::{Attribute, Ident, Meta, Type};
 
-use super::options::{Opt, expect_value, parse_options};
+use super::role_options::parse_role_options;
+use super::root::parse_root;
+use super::shape::{check_shape, shape_of};
 use crate::diag::{Code, Diagnostics};
-use crate::model::{ALL_OPTIONS, Access, Attachment, Contents, Field, Load, ROOT_REASONS, Role, Shape};
+use crate::model::{Access, Field, Role};
 use crate::suggest::did_you_mean;
 
 /// What a field turned out to be.
@@ -30,394 +31,187 @@ fn vocabulary() -> Vec<&'static str> {
     words
 }
 
+/// Reads one field: its role and options, or `#[label]`, and its root.
 pub(crate) fn parse_field(field: &syn::Field, diag: &mut Diagnostics) -> Option<Parsed> {
     let ident = field.ident.clone()?;
-    let mut role: Option<(Role, &Attribute)> = None;
-    let mut root: Option<&Attribute> = None;
-    let mut label: Option<&Attribute> = None;
-    let mut broken = false;
-    let mut two = false;
-    for attr in &field.attrs {
-        let Some(name) = attr.path().get_ident() else { continue };
-        let text = name.to_string();
-        if let Some(found) = Role::from_name(&text) {
-            if let Some((first, _)) = role {
-                two_roles(diag, name, &ident, first.name());
-                two = true;
-            } else if label.is_some() {
-                two_roles(diag, name, &ident, "label");
-                two = true;
+    let start = diag.count();
+    let attrs = FieldAttrs::read(&ident, &field.attrs, diag);
+    // A second role is reported on its own and does not count as a rejected
+    // attribute: a field that starts with `#[label]` stays the label.
+    let two_roles = diag.codes_since(start).any(|code| code == Code::TwoRoles);
+    let rejected = diag.codes_since(start).any(|code| code != Code::TwoRoles);
+    Some(match attrs.first {
+        Some(Marker::Role(..)) if two_roles => broken(field, ident, None),
+        Some(Marker::Role(role, attr)) => {
+            let access = read_access(field, ident, role, attr, attrs.root, diag);
+            if diag.count() > start {
+                broken(field, access.ident, Some(role))
             } else {
-                role = Some((found, attr));
-            }
-        } else if text == "root" {
-            if root.is_some() {
-                diag.error(
-                    name.span(),
-                    Code::ConflictingOptions,
-                    format!("`{ident}` has two `#[root(..)]` attributes"),
-                    "keep one: a field is rooted for one reason",
-                );
-                broken = true;
-            }
-            root = Some(attr);
-        } else if text == "label" {
-            if let Some((first, _)) = role {
-                two_roles(diag, name, &ident, first.name());
-                two = true;
-            }
-            label = Some(attr);
-        } else if text == "pass" {
-            diag.error(
-                name.span(),
-                Code::UnknownAttribute,
-                "`#[pass(..)]` describes the struct, not a field",
-                "move it above the struct",
-            );
-            broken = true;
-        } else if !FOREIGN.contains(&text.as_str()) {
-            let hint = did_you_mean(&text, &vocabulary());
-            if !hint.is_empty() {
-                diag.error(
-                    name.span(),
-                    Code::UnknownAttribute,
-                    format!("unknown attribute `#[{text}]`{hint}"),
-                    "use one of the attributes in the table of the crate docs",
-                );
-                broken = true;
+                Parsed::Access(Box::new(access))
             }
         }
-    }
-    if let Some(attr) = label {
-        if role.is_none() && root.is_none() {
-            if !matches!(attr.meta, syn::Meta::Path(_)) {
-                diag.error(
-                    attr.path().span(),
-                    Code::OptionNotApplicable,
-                    "`#[label]` takes no options",
-                    "write `#[label]`",
-                );
-                return Some(Parsed::Broken(ident, None, Box::new(field.ty.clone())));
+        Some(Marker::Label(label)) => label_field(field, ident, label, attrs.root, rejected, diag),
+        None => {
+            if !rejected {
+                missing_role(&ident, diag);
             }
-            return Some(if broken {
-                Parsed::Broken(ident, None, Box::new(field.ty.clone()))
-            } else {
-                Parsed::Label(ident)
-            });
+            broken(field, ident, None)
         }
-        if let Some(root) = root.filter(|_| role.is_none()) {
-            diag.error(
-                root.path().span(),
-                Code::RootOnRead,
-                format!("`{ident}` is the label, which cannot be a root"),
-                "put `#[root(..)]` on a written handle field",
-            );
-        }
-    }
-    let Some((role, attr)) = role else {
-        if !broken {
-            diag.error(
-                ident.span(),
-                Code::MissingRole,
-                format!("field `{ident}` has no access attribute"),
-                "annotate it with the role the pass uses it in (`#[sampled]`, `#[storage_write(overwrite)]`, \
-                 `#[uniform]`, ...), or `#[label]`; other data belongs in the callback's captures",
-            );
-        }
-        return Some(Parsed::Broken(ident, None, Box::new(field.ty.clone())));
-    };
-    if two {
-        return Some(Parsed::Broken(ident, None, Box::new(field.ty.clone())));
-    }
-    let role_span = attr.path().span();
-    let (shape, handle) = shape_of(&field.ty);
-    let mut access = Access { role, role_span, contents: None, attachment: None, source: None, root: None };
-    let mut ok = !broken;
-    ok &= parse_role_options(attr, &mut access, diag);
-    if let Some(root) = root {
-        ok &= parse_root(root, &ident, &mut access, diag);
-    }
-    ok &= check_shape(&ident, &shape, &access, &field.ty, diag);
-    if !ok {
-        return Some(Parsed::Broken(ident, Some(role), Box::new(field.ty.clone())));
-    }
-    Some(Parsed::Access(Box::new(Field { ident, handle, shape, access })))
+    })
 }
 
-fn two_roles(diag: &mut Diagnostics, name: &Ident, field: &Ident, first: &str) {
+/// The access field `ident`, of `role` given by `attr`, as far as its
+/// attributes and type can be read.
+fn read_access(
+    field: &syn::Field,
+    ident: Ident,
+    role: Role,
+    attr: &Attribute,
+    root: Option<&Attribute>,
+    diag: &mut Diagnostics,
+) -> Field {
+    let (shape, handle) = shape_of(&field.ty);
+    let role_span = attr.path().span();
+    let mut access = Access { role, role_span, contents: None, attachment: None, source: None, root: None };
+    parse_role_options(attr, &mut access, diag);
+    if let Some(root) = root {
+        parse_root(root, &ident, &mut access, diag);
+    }
+    check_shape(&ident, &shape, &access, &field.ty, diag);
+    Field { ident, handle, shape, access }
+}
+
+/// The `#[label]` field `ident`, or a broken field if `label` has options,
+/// the field has a root or an attribute was `rejected`.
+fn label_field(
+    field: &syn::Field,
+    ident: Ident,
+    label: &Attribute,
+    root: Option<&Attribute>,
+    rejected: bool,
+    diag: &mut Diagnostics,
+) -> Parsed {
+    if let Some(root) = root {
+        diag.error(
+            root.path().span(),
+            Code::RootOnRead,
+            format!("`{ident}` is the label, which cannot be a root"),
+            "put `#[root(..)]` on a written handle field",
+        );
+        if !rejected {
+            missing_role(&ident, diag);
+        }
+    } else if !matches!(label.meta, Meta::Path(_)) {
+        diag.error(label.path().span(), Code::OptionNotApplicable, "`#[label]` takes no options", "write `#[label]`");
+    } else if !rejected {
+        return Parsed::Label(ident);
+    }
+    broken(field, ident, None)
+}
+
+/// A field with errors, of `role` where its options are known.
+fn broken(field: &syn::Field, ident: Ident, role: Option<Role>) -> Parsed {
+    Parsed::Broken(ident, role, Box::new(field.ty.clone()))
+}
+
+/// Records that `field` has no access attribute.
+fn missing_role(field: &Ident, diag: &mut Diagnostics) {
     diag.error(
-        name.span(),
-        Code::TwoRoles,
-        format!("`{field}` already has `#[{first}]`; a field has exactly one role"),
-        "split the field in two, one per role, each holding the handle (handles are `Copy`)",
+        field.span(),
+        Code::MissingRole,
+        format!("field `{field}` has no access attribute"),
+        "annotate it with the role the pass uses it in (`#[sampled]`, `#[storage_write(overwrite)]`, \
+         `#[uniform]`, ...), or `#[label]`; other data belongs in the callback's captures",
     );
 }
 
-/// The shape of a field type and the handle type inside it.
-pub(crate) fn shape_of(ty: &Type) -> (Shape, Type) {
-    match ty {
-        Type::Array(array) => (Shape::Array(array.len.clone()), (*array.elem).clone()),
-        Type::Path(path) if path.qself.is_none() => {
-            let Some(last) = path.path.segments.last() else { return (Shape::One, ty.clone()) };
-            let wrapper = match last.ident.to_string().as_str() {
-                "Option" => Shape::Optional,
-                "Vec" => Shape::Vec,
-                _ => return (Shape::One, ty.clone()),
-            };
-            match &last.arguments {
-                PathArguments::AngleBracketed(args) if args.args.len() == 1 => match args.args.first() {
-                    Some(GenericArgument::Type(inner)) => (wrapper, inner.clone()),
-                    _ => (Shape::One, ty.clone()),
-                },
-                _ => (Shape::One, ty.clone()),
-            }
+/// What the first role attribute or `#[label]` of a field makes it.
+#[derive(Clone, Copy)]
+enum Marker<'a> {
+    Role(Role, &'a Attribute),
+    Label(&'a Attribute),
+}
+
+impl Marker<'_> {
+    /// The attribute, as a second role names the first.
+    fn name(self) -> &'static str {
+        match self {
+            Self::Role(role, _) => role.name(),
+            Self::Label(_) => "label",
         }
-        _ => (Shape::One, ty.clone()),
     }
 }
 
-fn parse_role_options(attr: &Attribute, access: &mut Access, diag: &mut Diagnostics) -> bool {
-    let role = access.role;
-    let Some(options) = parse_options(attr, diag) else { return false };
-    let mut ok = true;
-    let mut load: Option<(Load, Span)> = None;
-    let mut store: Option<(bool, Span)> = None;
-    let mut slot = None;
-    for opt in &options {
-        let name = opt.name.to_string();
-        let span = opt.name.span();
-        if !ALL_OPTIONS.contains(&name.as_str()) {
-            let candidates = if role.options().is_empty() { &ALL_OPTIONS[..] } else { role.options() };
-            let hint = did_you_mean(&name, candidates);
-            diag.error(span, Code::UnknownOption, format!("unknown option `{name}`{hint}"), options_fix(role));
-            ok = false;
-            continue;
-        }
-        if !role.options().contains(&name.as_str()) {
-            diag.error(
-                span,
-                Code::OptionNotApplicable,
-                format!("`{name}` does not apply to `#[{}]`", role.name()),
-                options_fix(role),
-            );
-            ok = false;
-            continue;
-        }
-        ok &= match name.as_str() {
-            "overwrite" | "preserve" => {
-                let contents = if name == "overwrite" { Contents::Overwrite } else { Contents::Preserve };
-                let valid = expect_value(opt, false, &format!("#[{}({name})]", role.name()), diag);
-                if access.contents.is_some() {
-                    conflict(diag, span, "`overwrite` and `preserve` exclude each other", "keep one of them");
-                    false
-                } else {
-                    access.contents = Some(contents);
-                    valid
-                }
-            }
-            "clear" | "load" => {
-                let example = if role == Role::DepthAttachment { "clear = 1.0" } else { "clear = wgpu::Color::BLACK" };
-                let valid = if name == "clear" {
-                    expect_value(opt, true, example, diag)
-                } else {
-                    expect_value(opt, false, "load", diag)
-                };
-                let value = match (&opt.value, name.as_str()) {
-                    (Some(expr), "clear") => Load::Clear(expr.clone()),
-                    _ => Load::Load,
-                };
-                if load.is_some() {
-                    conflict(
-                        diag,
-                        span,
-                        "`clear` and `load` exclude each other",
-                        "keep one: how the attachment starts",
-                    );
-                    false
-                } else {
-                    load = Some((value, span));
-                    valid
-                }
-            }
-            "store" | "discard" => {
-                let valid = expect_value(opt, false, &name, diag);
-                if store.is_some() {
-                    conflict(diag, span, "`store` and `discard` exclude each other", "keep one of them");
-                    false
-                } else {
-                    store = Some((name == "store", span));
-                    valid
-                }
-            }
-            "slot" => match parse_slot(opt, diag) {
-                Some(value) if slot.is_none() => {
-                    slot = Some((value, span));
-                    true
-                }
-                Some(_) => {
-                    conflict(diag, span, "`slot` is given twice", "keep one");
-                    false
-                }
-                None => false,
-            },
-            _ => match opt.value.as_ref().and_then(path_ident) {
-                Some(source) => {
-                    access.source = Some(source);
-                    true
-                }
-                None => {
+/// The attributes of a field that the derive reads.
+#[derive(Default)]
+struct FieldAttrs<'a> {
+    /// The first role or `#[label]`; a later `#[label]` replaces a `#[label]`.
+    first: Option<Marker<'a>>,
+    /// The last `#[root(..)]`.
+    root: Option<&'a Attribute>,
+}
+
+impl<'a> FieldAttrs<'a> {
+    /// Walks the attributes of the field `ident`, recording those that are
+    /// misplaced, misspelled, repeated or a second role.
+    fn read(ident: &Ident, attrs: &'a [Attribute], diag: &mut Diagnostics) -> Self {
+        let mut read = Self::default();
+        for attr in attrs {
+            let Some(name) = attr.path().get_ident() else { continue };
+            let text = name.to_string();
+            if let Some(role) = Role::from_name(&text) {
+                read.mark(Marker::Role(role, attr), name, ident, diag);
+            } else if text == "label" {
+                read.mark(Marker::Label(attr), name, ident, diag);
+            } else if text == "root" {
+                if read.root.is_some() {
                     diag.error(
-                        span,
-                        Code::ResolveSource,
-                        "`source` names the color attachment field this target resolves",
-                        "write `#[resolve_target(source = field_name)]`",
+                        name.span(),
+                        Code::ConflictingOptions,
+                        format!("`{ident}` has two `#[root(..)]` attributes"),
+                        "keep one: a field is rooted for one reason",
                     );
-                    false
                 }
-            },
-        };
-    }
-    match role {
-        Role::StorageWrite | Role::CopyDst if access.contents.is_none() && ok => {
-            let name = role.name();
-            diag.error(
-                access.role_span,
-                Code::MissingContents,
-                format!("`#[{name}]` needs `overwrite` or `preserve`"),
-                format!(
-                    "write `#[{name}(overwrite)]` when the pass replaces all of the selected contents, or \
-                     `#[{name}(preserve)]` when what it does not write must keep its previous value"
-                ),
-            );
-            ok = false;
-        }
-        Role::ColorAttachment | Role::DepthAttachment => match load {
-            Some((load, _)) => {
-                access.attachment = Some(Attachment { load, store: store.is_none_or(|(store, _)| store), slot });
-            }
-            None if ok => {
-                let example = if role == Role::ColorAttachment { "clear = wgpu::Color::BLACK" } else { "clear = 1.0" };
+                read.root = Some(attr);
+            } else if text == "pass" {
                 diag.error(
-                    access.role_span,
-                    Code::MissingContents,
-                    format!("`#[{}]` needs `clear = ..` or `load`", role.name()),
-                    format!(
-                        "write `#[{}({example})]` when the pass starts from a cleared target, or `#[{}(load)]` \
-                         when it draws over the previous contents",
-                        role.name(),
-                        role.name()
-                    ),
+                    name.span(),
+                    Code::UnknownAttribute,
+                    "`#[pass(..)]` describes the struct, not a field",
+                    "move it above the struct",
                 );
-                ok = false;
+            } else if !FOREIGN.contains(&text.as_str()) {
+                unknown_attribute(name, &text, diag);
             }
-            None => {}
-        },
-        Role::ResolveTarget if access.source.is_none() && ok => {
-            diag.error(
-                access.role_span,
-                Code::ResolveSource,
-                "`#[resolve_target]` needs the color attachment it resolves",
-                "write `#[resolve_target(source = field_name)]`",
-            );
-            ok = false;
         }
-        _ => {}
+        read
     }
-    ok
-}
 
-fn conflict(diag: &mut Diagnostics, span: Span, message: &str, fix: &str) {
-    diag.error(span, Code::ConflictingOptions, message, fix);
-}
-
-fn options_fix(role: Role) -> String {
-    let options = role.options();
-    if options.is_empty() {
-        format!("remove it: `#[{}]` takes no options", role.name())
-    } else {
-        let list: Vec<String> = options.iter().map(|option| format!("`{option}`")).collect();
-        format!("`#[{}]` takes {}", role.name(), list.join(", "))
-    }
-}
-
-fn parse_slot(opt: &Opt, diag: &mut Diagnostics) -> Option<u32> {
-    if !expect_value(opt, true, "slot = 0", diag) {
-        return None;
-    }
-    if let Some(Expr::Lit(lit)) = &opt.value
-        && let Lit::Int(int) = &lit.lit
-        && let Ok(slot) = int.base10_parse::<u32>()
-    {
-        return Some(slot);
-    }
-    diag.error(opt.name.span(), Code::Syntax, "`slot` takes an integer literal", "write `slot = 0`, `slot = 1`, ...");
-    None
-}
-
-fn path_ident(expr: &Expr) -> Option<Ident> {
-    match expr {
-        Expr::Path(path) if path.qself.is_none() => path.path.get_ident().cloned(),
-        _ => None,
+    /// Gives the field the role or label of `marker`, written as `name`,
+    /// unless it has one.
+    fn mark(&mut self, marker: Marker<'a>, name: &Ident, field: &Ident, diag: &mut Diagnostics) {
+        match (self.first, marker) {
+            (None, _) | (Some(Marker::Label(_)), Marker::Label(_)) => self.first = Some(marker),
+            (Some(first), _) => diag.error(
+                name.span(),
+                Code::TwoRoles,
+                format!("`{field}` already has `#[{}]`; a field has exactly one role", first.name()),
+                "split the field in two, one per role, each holding the handle (handles are `Copy`)",
+            ),
+        }
     }
 }
 
-fn parse_root(attr: &Attribute, field: &Ident, access: &mut Access, diag: &mut Diagnostics) -> bool {
-    let span = attr.path().span();
-    let Some(options) = parse_options(attr, diag) else { return false };
-    let names: Vec<&str> = ROOT_REASONS.iter().map(|(name, _)| *name).collect();
-    let fix = "write one reason: `#[root(present)]`, `#[root(output)]`, `#[root(readback)]`, \
-               `#[root(debug_capture)]` or `#[root(persistent_state)]`";
-    let [opt] = options.as_slice() else {
-        diag.error(span, Code::ConflictingOptions, "`#[root(..)]` takes exactly one reason", fix);
-        return false;
-    };
-    let name = opt.name.to_string();
-    let Some((_, variant)) = ROOT_REASONS.iter().find(|(reason, _)| *reason == name) else {
-        let hint = did_you_mean(&name, &names);
-        diag.error(opt.name.span(), Code::UnknownOption, format!("unknown root reason `{name}`{hint}"), fix);
-        return false;
-    };
-    if !expect_value(opt, false, &format!("#[root({name})]"), diag) {
-        return false;
-    }
-    if !access.role.writes() {
+/// Records an attribute the derive does not read, where it looks like a
+/// misspelling of one it does; others are left to the compiler.
+fn unknown_attribute(name: &Ident, text: &str, diag: &mut Diagnostics) {
+    let hint = did_you_mean(text, &vocabulary());
+    if !hint.is_empty() {
         diag.error(
-            span,
-            Code::RootOnRead,
-            format!("`{field}` is only read (`#[{}]`), so it cannot be a root", access.role.name()),
-            "put `#[root(..)]` on the field of the pass that writes the result",
+            name.span(),
+            Code::UnknownAttribute,
+            format!("unknown attribute `#[{text}]`{hint}"),
+            "use one of the attributes in the table of the crate docs",
         );
-        return false;
-    }
-    access.root = Some((variant, span));
-    true
-}
-
-fn check_shape(field: &Ident, shape: &Shape, access: &Access, ty: &Type, diag: &mut Diagnostics) -> bool {
-    let role = access.role;
-    let single_only = matches!(role, Role::ResolveTarget);
-    let at_most_one = matches!(role, Role::DepthAttachment | Role::DepthRead);
-    let slotted = access.attachment.as_ref().and_then(|attachment| attachment.slot).is_some();
-    let problem = match shape {
-        Shape::One => None,
-        Shape::Optional if single_only => Some("a resolve target is a single handle"),
-        Shape::Optional if slotted => Some("`slot` places one handle; give the field a single handle"),
-        Shape::Optional => None,
-        _ if single_only => Some("a resolve target is a single handle"),
-        _ if at_most_one => Some("a render pass has at most one depth attachment; use a handle or an `Option`"),
-        _ if slotted => Some("`slot` places one handle; repeated attachments take consecutive slots in field order"),
-        _ => None,
-    };
-    match problem {
-        Some(problem) => {
-            diag.error(
-                ty.span(),
-                Code::UnsupportedFieldType,
-                format!("`{field}` cannot have this type under `#[{}]`: {problem}", role.name()),
-                "change the field type or the attribute",
-            );
-            false
-        }
-        None => true,
     }
 }

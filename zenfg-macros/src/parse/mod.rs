@@ -3,6 +3,11 @@
 mod field;
 mod item;
 mod options;
+mod role_options;
+mod root;
+mod set_once;
+mod shape;
 
-pub(crate) use field::{Parsed, parse_field, shape_of};
+pub(crate) use field::{Parsed, parse_field};
 pub(crate) use item::{ItemShape, PassAttr, item_head, item_shape, parse_pass_attr};
+pub(crate) use shape::shape_of;

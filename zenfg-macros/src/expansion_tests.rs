@@ -1,6 +1,6 @@
-//! Expansion snapshots: each `tests/expand/NAME.rs` expands, formatted by
-//! rustfmt, to exactly `tests/expand/NAME.expanded.rs`. Set
-//! `ZENFG_BLESS=1` to rewrite the snapshots after a deliberate change.
+//! Expansion tests: each `tests/expand/NAME.rs` expands, formatted by
+//! rustfmt, to exactly `tests/expand/NAME.expanded.rs`. Set `ZENFG_BLESS=1`
+//! to rewrite the expected expansions after a deliberate change.
 
 use std::io::Write;
 use std::path::Path;
@@ -39,7 +39,7 @@ fn rustfmt(code: &str) -> String {
 }
 
 #[test]
-fn expansions_match_their_snapshots() {
+fn expansions_match_the_expected_files() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expand");
     let bless = std::env::var_os("ZENFG_BLESS").is_some();
     let mut cases: Vec<_> = std::fs::read_dir(&dir)
@@ -57,16 +57,16 @@ fn expansions_match_their_snapshots() {
         let tokens = crate::expand::expand(derive_input(&source)).to_string();
         assert_names_only_private_and_core(&tokens);
         let expanded = rustfmt(&tokens);
-        let snapshot = case.with_extension("expanded.rs");
+        let expected = case.with_extension("expanded.rs");
         if bless {
-            std::fs::write(&snapshot, &expanded).expect("the snapshot writes");
-        } else if std::fs::read_to_string(&snapshot).ok().as_deref() != Some(expanded.as_str()) {
-            mismatches.push(snapshot.display().to_string());
+            std::fs::write(&expected, &expanded).expect("the expected expansion writes");
+        } else if std::fs::read_to_string(&expected).ok().as_deref() != Some(expanded.as_str()) {
+            mismatches.push(expected.display().to_string());
         }
     }
     assert!(
         mismatches.is_empty(),
-        "expansions differ from (or lack) their snapshots; run with ZENFG_BLESS=1 to rewrite: {mismatches:?}"
+        "expansions differ from (or lack) their expected files; run with ZENFG_BLESS=1 to rewrite: {mismatches:?}"
     );
 }
 

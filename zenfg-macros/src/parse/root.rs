@@ -1,0 +1,47 @@
+//! `#[root(..)]`: why a written field is a root.
+
+use syn::spanned::Spanned;
+use syn::{Attribute, Ident};
+
+use super::options::{expect_value, parse_options};
+use crate::diag::{Code, Diagnostics};
+use crate::model::{Access, RootReason};
+use crate::suggest::did_you_mean;
+
+/// Reads `#[root(..)]` into `access`, recording what is wrong with it.
+pub(crate) fn parse_root(attr: &Attribute, field: &Ident, access: &mut Access, diag: &mut Diagnostics) {
+    let span = attr.path().span();
+    let Some(options) = parse_options(attr, diag) else { return };
+    let fix = reasons_fix();
+    let [opt] = options.as_slice() else {
+        diag.error(span, Code::ConflictingOptions, "`#[root(..)]` takes exactly one reason", fix);
+        return;
+    };
+    let name = opt.name.to_string();
+    let Some(reason) = RootReason::from_name(&name) else {
+        let hint = did_you_mean(&name, &RootReason::ALL.map(RootReason::name));
+        diag.error(opt.name.span(), Code::UnknownOption, format!("unknown root reason `{name}`{hint}"), fix);
+        return;
+    };
+    if !expect_value(opt, false, &format!("#[root({name})]"), diag) {
+        return;
+    }
+    if !access.role.writes() {
+        diag.error(
+            span,
+            Code::RootOnRead,
+            format!("`{field}` is only read (`#[{}]`), so it cannot be a root", access.role.name()),
+            "put `#[root(..)]` on the field of the pass that writes the result",
+        );
+        return;
+    }
+    access.root = Some((reason, span));
+}
+
+/// "write one reason: `#[root(present)]`, .. or `#[root(persistent_state)]`".
+fn reasons_fix() -> String {
+    let mut reasons: Vec<String> =
+        RootReason::ALL.iter().map(|reason| format!("`#[root({})]`", reason.name())).collect();
+    let last = reasons.pop().unwrap_or_default();
+    format!("write one reason: {} or {last}", reasons.join(", "))
+}
