@@ -71,7 +71,7 @@ pub(crate) enum ViewDimension {
 
 impl ViewDimension {
     /// The dimension of a naga image type.
-    pub(crate) const fn of(dim: naga::ImageDimension, arrayed: bool) -> Self {
+    pub(super) const fn of(dim: naga::ImageDimension, arrayed: bool) -> Self {
         // WGSL has no arrayed 1D or 3D textures.
         match (dim, arrayed) {
             (naga::ImageDimension::D1, _) => Self::D1,
@@ -111,7 +111,7 @@ pub(crate) enum StorageAccess {
 
 impl StorageAccess {
     /// The access of a naga storage image.
-    pub(crate) const fn of(access: naga::StorageAccess) -> Self {
+    pub(super) const fn of(access: naga::StorageAccess) -> Self {
         if access.contains(naga::StorageAccess::ATOMIC) {
             Self::Atomic
         } else if access.contains(naga::StorageAccess::LOAD.union(naga::StorageAccess::STORE)) {

@@ -30,7 +30,7 @@ impl Stages {
     pub(crate) const MISS: Self = Self(1 << 8);
 
     /// The stage of a naga entry point.
-    pub(crate) const fn of(stage: naga::ShaderStage) -> Self {
+    pub(super) const fn of(stage: naga::ShaderStage) -> Self {
         match stage {
             naga::ShaderStage::Vertex => Self::VERTEX,
             naga::ShaderStage::Fragment => Self::FRAGMENT,
