@@ -51,6 +51,8 @@ mod handle;
 mod model;
 mod naming;
 mod parse;
+#[cfg_attr(not(test), expect(dead_code, reason = "called by the derive's binding checks"))]
+mod shader;
 mod suggest;
 
 #[cfg(test)]

@@ -1,0 +1,99 @@
+//! The bindings of a shader as the entry points of a pass use them.
+
+use naga::valid::FunctionInfo;
+
+use super::source::Shader;
+use super::spelling;
+use super::{EntryPoint, Global, GlobalKind, SampleType, ShaderInterface, Stages, StorageAccess, ViewDimension};
+
+/// The interface of `shader` as the entry points at the indices `chosen` use
+/// it.
+pub(super) fn reflect(shader: Shader, chosen: &[usize]) -> ShaderInterface {
+    let Shader { file, absolute_path, module, info } = shader;
+    let functions: Vec<(Stages, &FunctionInfo)> = chosen
+        .iter()
+        .map(|&index| (Stages::of(module.entry_points[index].stage), info.get_entry_point(index)))
+        .collect();
+    let mut globals: Vec<Global> = module
+        .global_variables
+        .iter()
+        .filter_map(|(handle, var)| {
+            let binding = var.binding.as_ref()?;
+            let users = functions.iter().filter(|(_, function)| !function[handle].is_empty());
+            let stages = users.fold(Stages::NONE, |stages, (stage, _)| stages | *stage);
+            // wgpu derives `filterable` from the same pairs, and a sampled
+            // `f32` texture cannot be paired with a comparison sampler.
+            let sampled =
+                functions.iter().any(|(_, function)| function.sampling_set.iter().any(|key| key.image == handle));
+            Some(Global {
+                name: var.name.clone().unwrap_or_default(),
+                group: binding.group,
+                binding: binding.binding,
+                stages,
+                kind: kind(&module, var, sampled),
+                wgsl: spelling::declaration(&module, var),
+            })
+        })
+        .collect();
+    globals.sort_by_key(|global| (global.group, global.binding));
+    let entry_points = chosen
+        .iter()
+        .map(|&index| {
+            let entry = &module.entry_points[index];
+            EntryPoint { name: entry.name.clone(), stage: Stages::of(entry.stage) }
+        })
+        .collect();
+    ShaderInterface { file, absolute_path, entry_points, globals }
+}
+
+/// The binding type of `var`; `sampled` says whether an entry point of the
+/// pass samples it with a sampler.
+fn kind(module: &naga::Module, var: &naga::GlobalVariable, sampled: bool) -> GlobalKind {
+    let inner = &module.types[var.ty].inner;
+    match (var.space, inner) {
+        (naga::AddressSpace::Uniform, _) => GlobalKind::UniformBuffer { min_size: size(module, inner) },
+        (naga::AddressSpace::Storage { access }, _) => GlobalKind::StorageBuffer {
+            read_only: !access.contains(naga::StorageAccess::STORE),
+            min_size: size(module, inner),
+        },
+        (_, naga::TypeInner::Sampler { comparison }) => GlobalKind::Sampler { comparison: *comparison },
+        (_, &naga::TypeInner::Image { dim, arrayed, class }) => {
+            texture(ViewDimension::of(dim, arrayed), class, sampled)
+        }
+        (_, naga::TypeInner::BindingArray { .. }) => GlobalKind::Unsupported { what: "a binding array" },
+        (_, naga::TypeInner::AccelerationStructure { .. }) => {
+            GlobalKind::Unsupported { what: "an acceleration structure" }
+        }
+        _ => GlobalKind::Unsupported { what: "a binding of a type wgpu does not bind" },
+    }
+}
+
+/// The binding type of a texture; `sampled` as for [`kind`].
+fn texture(dimension: ViewDimension, class: naga::ImageClass, sampled: bool) -> GlobalKind {
+    let sampled_texture =
+        |sample_type, multisampled| GlobalKind::SampledTexture { sample_type, dimension, multisampled };
+    match class {
+        naga::ImageClass::Sampled { kind: naga::ScalarKind::Float, multi } => {
+            sampled_texture(if sampled { SampleType::Float } else { SampleType::UnfilterableFloat }, multi)
+        }
+        naga::ImageClass::Sampled { kind: naga::ScalarKind::Sint, multi } => sampled_texture(SampleType::Sint, multi),
+        naga::ImageClass::Sampled { kind: naga::ScalarKind::Uint, multi } => sampled_texture(SampleType::Uint, multi),
+        // naga's WGSL front end only makes f32, i32 and u32 textures.
+        naga::ImageClass::Sampled { .. } => GlobalKind::Unsupported { what: "a texture of an unknown sample type" },
+        naga::ImageClass::Depth { multi } => sampled_texture(SampleType::Depth, multi),
+        naga::ImageClass::Storage { format, access } => GlobalKind::StorageTexture {
+            // naga's storage formats have the names of wgpu's texture formats.
+            format: format!("{format:?}"),
+            access: StorageAccess::of(access),
+            dimension,
+        },
+        naga::ImageClass::External => GlobalKind::Unsupported { what: "an external texture" },
+    }
+}
+
+/// The size in bytes of a buffer's type, a runtime-sized array counting one
+/// element, as wgpu checks `min_binding_size`.
+fn size(module: &naga::Module, inner: &naga::TypeInner) -> u64 {
+    // Validation rejected types too large to size, which `size` panics on.
+    u64::from(inner.size(module.to_ctx()))
+}

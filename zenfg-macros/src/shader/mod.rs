@@ -1,0 +1,119 @@
+//! The WGSL side of a pass: the bindings of the shader named in
+//! `#[pass(.., shader = "file.wgsl")]`, as seen by the entry points the pass
+//! runs, so that the derive can check the pass struct against them.
+//!
+//! The shader is parsed and validated with naga, the version wgpu uses. It is
+//! validated with every naga capability on: the macro cannot know the device,
+//! so it rejects only what no device accepts and leaves the rest to wgpu when
+//! the shader module is created.
+
+mod entry;
+mod excerpt;
+mod interface;
+mod kind;
+mod problem;
+mod source;
+mod spelling;
+mod stages;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+pub(crate) use kind::{GlobalKind, SampleType, StorageAccess, ViewDimension};
+pub(crate) use stages::Stages;
+
+use problem::Problem;
+
+/// Where the derive reads a shader from and which of its entry points the pass
+/// runs.
+pub(crate) struct ShaderRequest<'a> {
+    /// The path as written in the attribute, relative to the manifest
+    /// directory of the crate being compiled.
+    pub path: &'a syn::LitStr,
+    /// The entry points of the pass, by the pass kind.
+    pub stages: PassStages<'a>,
+}
+
+/// Which entry points a pass runs, with the names the attribute gives them.
+pub(crate) enum PassStages<'a> {
+    /// A compute pass: the one compute entry point, or the one `entry = ".."`
+    /// names.
+    Compute { entry: Option<&'a syn::LitStr> },
+    /// A render pass: one vertex entry point and at most one fragment entry
+    /// point, each the only one of its stage or the one `vertex = ".."` /
+    /// `fragment = ".."` names. Without a fragment entry point in the shader,
+    /// the pass has none.
+    Render { vertex: Option<&'a syn::LitStr>, fragment: Option<&'a syn::LitStr> },
+    /// A command or external pass, which builds its own pipelines: every entry
+    /// point of the shader.
+    Any,
+}
+
+/// Reads, parses and validates the shader of `request`, resolved against the
+/// `CARGO_MANIFEST_DIR` of the crate being compiled, and returns its bindings
+/// as the chosen entry points use them. Every error is spanned on the literal
+/// it is about.
+pub(crate) fn load(request: &ShaderRequest<'_>) -> Result<ShaderInterface, Vec<syn::Error>> {
+    let Some(base) = std::env::var_os("CARGO_MANIFEST_DIR") else {
+        let problem = Problem::new(
+            request.path,
+            "`CARGO_MANIFEST_DIR` is not set, so the shader path cannot be resolved",
+            "build the crate with cargo, which sets it to the directory of the crate's Cargo.toml",
+        );
+        return Err(vec![problem.into_error()]);
+    };
+    load_in(Path::new(&base), request).map_err(|problems| problems.into_iter().map(Problem::into_error).collect())
+}
+
+/// [`load`] with the base directory given, reporting problems unconverted.
+fn load_in<'a>(base: &Path, request: &ShaderRequest<'a>) -> Result<ShaderInterface, Vec<Problem<'a>>> {
+    let shader = source::read(base, request.path).map_err(|problem| vec![problem])?;
+    let chosen = entry::choose(&shader.module, request)?;
+    Ok(interface::reflect(shader, &chosen))
+}
+
+/// The bindings of a shader, seen from the entry points a pass runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ShaderInterface {
+    /// The path as written in the attribute, e.g. `shaders/blur.wgsl`, for
+    /// messages.
+    pub file: String,
+    /// The path the shader was read from, for `include_bytes!`, so that cargo
+    /// rebuilds the crate when the shader changes.
+    pub absolute_path: String,
+    /// The entry points the pass runs, in the order of the shader.
+    pub entry_points: Vec<EntryPoint>,
+    /// Every global with `@group` and `@binding`, in `(group, binding)` order,
+    /// used or not.
+    pub globals: Vec<Global>,
+}
+
+/// An entry point a pass runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EntryPoint {
+    /// Its function name, for `entry_point: Some(..)` of a pipeline.
+    pub name: String,
+    /// Its stage, one bit.
+    pub stage: Stages,
+}
+
+/// A global of the shader with `@group(g) @binding(b)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Global {
+    /// Its name in WGSL.
+    pub name: String,
+    /// Its `@group`.
+    pub group: u32,
+    /// Its `@binding` within the group.
+    pub binding: u32,
+    /// The stages of the pass's entry points that use it; empty when none
+    /// does, which wgpu allows.
+    pub stages: Stages,
+    /// The binding type it needs.
+    pub kind: GlobalKind,
+    /// Its declaration without the name, as WGSL spells it, e.g.
+    /// `texture_storage_2d<rgba16float, write>` or `var<uniform> Params`.
+    pub wgsl: String,
+}

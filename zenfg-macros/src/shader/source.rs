@@ -1,0 +1,79 @@
+//! Reading a shader file and turning it into a validated naga module.
+
+use std::path::Path;
+
+use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
+
+use super::excerpt::excerpt;
+use super::problem::Problem;
+
+/// A shader that parsed and validated.
+pub(super) struct Shader {
+    /// The path as written in the attribute.
+    pub(super) file: String,
+    /// The path the file was read from.
+    pub(super) absolute_path: String,
+    pub(super) module: naga::Module,
+    pub(super) info: ModuleInfo,
+}
+
+/// Reads the shader `path` names, relative to `base`, then parses and
+/// validates it.
+pub(super) fn read<'a>(base: &Path, path: &'a syn::LitStr) -> Result<Shader, Problem<'a>> {
+    let file = path.value();
+    let absolute = base.join(&file);
+    let Some(absolute_path) = absolute.to_str().map(str::to_string) else {
+        return Err(Problem::new(
+            path,
+            format!("the shader path {} is not valid UTF-8", absolute.display()),
+            "move the crate or the shader to a path that is valid UTF-8, which `include_bytes!` needs",
+        ));
+    };
+    let source = std::fs::read_to_string(&absolute).map_err(|error| {
+        Problem::new(
+            path,
+            format!("cannot read the shader `{file}`: looked for {absolute_path}: {error}"),
+            "the path is relative to the directory of the crate's Cargo.toml; fix the path or put the shader there",
+        )
+    })?;
+    let module = naga::front::wgsl::parse_str(&source).map_err(|error| {
+        let notes: String = error.notes().map(|note| format!("\n  = note: {note}")).collect();
+        Problem::new(
+            path,
+            format!(
+                "{}: {}{}{notes}",
+                position(&file, error.location(&source)),
+                error.message(),
+                excerpt(&source, error.labels())
+            ),
+            "fix the WGSL there: the derive reads the shader to check the pass against it",
+        )
+    })?;
+    let info = Validator::new(ValidationFlags::all(), Capabilities::all()).validate(&module).map_err(|error| {
+        let mut message = error.as_inner().to_string();
+        let mut cause: &dyn std::error::Error = error.as_inner();
+        while let Some(next) = cause.source() {
+            message = format!("{message}: {next}");
+            cause = next;
+        }
+        let labels = error.spans().map(|(span, label)| (*span, label.as_str()));
+        Problem::new(
+            path,
+            format!(
+                "{}: the shader is invalid: {message}{}",
+                position(&file, error.location(&source)),
+                excerpt(&source, labels)
+            ),
+            "fix the WGSL there: wgpu rejects an invalid shader module",
+        )
+    })?;
+    Ok(Shader { file, absolute_path, module, info })
+}
+
+/// `file:line:column`, or `file` alone without a location.
+fn position(file: &str, location: Option<naga::SourceLocation>) -> String {
+    match location {
+        Some(location) => format!("{file}:{}:{}", location.line_number, location.line_position),
+        None => file.to_string(),
+    }
+}
