@@ -9,12 +9,12 @@ use crate::ids::AccessId;
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
 use crate::record::selection::{TextureRule, TextureSelection};
 use crate::record::{ColorTarget, DepthTarget};
-use crate::token::kind::{AcceptsRole, PassKind};
+use crate::token::kind::PassKind;
 use crate::token::{AccessToken, ColorAttachment, DepthAttachment};
 use crate::types::{AccessRole, NodeKind, WriteContents};
 
 impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
-    fn check_attachment_format(&self, selection: &TextureSelection, role: AccessRole) -> Result<()> {
+    pub(super) fn check_attachment_format(&self, selection: &TextureSelection, role: AccessRole) -> Result<()> {
         let wants_depth = role == AccessRole::DepthAttachment;
         if is_depth(selection.format) == wants_depth {
             return Ok(());
@@ -33,7 +33,7 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
         })
     }
 
-    fn color(&mut self, target: TextureTarget<'frame>, ops: ColorAttachmentOps) -> Result<AccessId> {
+    pub(super) fn color(&mut self, target: TextureTarget<'frame>, ops: ColorAttachmentOps) -> Result<AccessId> {
         let selection = self.frame.texture_selection(
             Some(&self.pass),
             target,
@@ -45,62 +45,13 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
         self.push(access.with_contents(ops.loads(), ops.stores()))
     }
 
-    fn record_color(&mut self, access: AccessId, ops: ColorAttachmentOps, resolve: Option<AccessId>) {
+    pub(super) fn record_color(&mut self, access: AccessId, ops: ColorAttachmentOps, resolve: Option<AccessId>) {
         if K::KIND == NodeKind::Render {
             self.frame.rec.colors.push(ColorTarget { access, ops, resolve });
         }
     }
 
-    /// Renders into one mip and layer of `target`. `Clear` overwrites, `Load`
-    /// preserves; `Discard` leaves the contents undefined afterwards. Needs
-    /// `RENDER_ATTACHMENT` and a color format (FG1108).
-    pub fn color_attachment(
-        &mut self,
-        target: impl Into<TextureTarget<'frame>>,
-        ops: ColorAttachmentOps,
-    ) -> Result<AccessToken<'frame, ColorAttachment>>
-    where
-        K: AcceptsRole<ColorAttachment>,
-    {
-        let access = self.color(target.into(), ops)?;
-        self.record_color(access, ops, None);
-        Ok(self.token(access))
-    }
-
-    /// Renders into a multisampled `source` and resolves it into
-    /// `resolve_target`, which is overwritten. Returns the source's token.
-    pub fn color_attachment_with_resolve(
-        &mut self,
-        source: impl Into<TextureTarget<'frame>>,
-        resolve_target: impl Into<TextureTarget<'frame>>,
-        ops: ColorAttachmentOps,
-    ) -> Result<AccessToken<'frame, ColorAttachment>>
-    where
-        K: AcceptsRole<ColorAttachment>,
-    {
-        let before = self.frame.rec.accesses.len();
-        let source = self.color(source.into(), ops)?;
-        let resolve = self
-            .frame
-            .texture_selection(Some(&self.pass), resolve_target.into(), TextureRule::Attachment { depth_slice: None })
-            .and_then(|selection| {
-                self.check_attachment_format(&selection, AccessRole::ColorAttachment)?;
-                let (resource, view, region) = texture_parts(selection);
-                self.push(self.write(AccessRole::ColorAttachment, resource, view, region, WriteContents::Overwrite))
-            });
-        match resolve {
-            Ok(resolve) => {
-                self.record_color(source, ops, Some(resolve));
-                Ok(self.token(source))
-            }
-            Err(error) => {
-                self.roll_back(before);
-                Err(error)
-            }
-        }
-    }
-
-    fn depth(
+    pub(super) fn depth(
         &mut self,
         target: TextureTarget<'frame>,
         ops: Option<DepthAttachmentOps>,
@@ -129,27 +80,33 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
         Ok(self.token(access))
     }
 
-    /// Writes depth into one mip and layer of `target`. Needs a depth format.
-    /// A render pass has at most one depth attachment (FG1106).
-    pub fn depth_attachment(
+    /// A color attachment of `source` resolved into `resolve_target`: both
+    /// accesses, or neither.
+    pub(super) fn color_with_resolve(
         &mut self,
-        target: impl Into<TextureTarget<'frame>>,
-        ops: DepthAttachmentOps,
-    ) -> Result<AccessToken<'frame, DepthAttachment>>
-    where
-        K: AcceptsRole<DepthAttachment>,
-    {
-        self.depth(target.into(), Some(ops))
-    }
-
-    /// Tests against depth without writing it: a read, which needs defined contents.
-    pub fn depth_attachment_read_only(
-        &mut self,
-        target: impl Into<TextureTarget<'frame>>,
-    ) -> Result<AccessToken<'frame, DepthAttachment>>
-    where
-        K: AcceptsRole<DepthAttachment>,
-    {
-        self.depth(target.into(), None)
+        source: TextureTarget<'frame>,
+        resolve_target: TextureTarget<'frame>,
+        ops: ColorAttachmentOps,
+    ) -> Result<AccessToken<'frame, ColorAttachment>> {
+        let before = self.frame.rec.accesses.len();
+        let source = self.color(source, ops)?;
+        let resolve = self
+            .frame
+            .texture_selection(Some(&self.pass), resolve_target, TextureRule::Attachment { depth_slice: None })
+            .and_then(|selection| {
+                self.check_attachment_format(&selection, AccessRole::ColorAttachment)?;
+                let (resource, view, region) = texture_parts(selection);
+                self.push(self.write(AccessRole::ColorAttachment, resource, view, region, WriteContents::Overwrite))
+            });
+        match resolve {
+            Ok(resolve) => {
+                self.record_color(source, ops, Some(resolve));
+                Ok(self.token(source))
+            }
+            Err(error) => {
+                self.roll_back(before);
+                Err(error)
+            }
+        }
     }
 }

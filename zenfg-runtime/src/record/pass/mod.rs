@@ -12,26 +12,28 @@
 //! change the frame.
 
 mod attachments;
-mod buffers;
 mod clears;
 mod copies;
+mod core;
 mod finish;
-mod textures;
 
 use std::marker::PhantomData;
 
-use crate::desc::{BufferRange, Label};
-use crate::error::{FrameGraphError, PassRef, Result};
+use crate::desc::BufferRange;
+use crate::error::{PassRef, Result};
 use crate::handle::{Buffer, TextureTarget};
-use crate::ids::{AccessId, PassId, next_index};
+use crate::ids::PassId;
+use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
 use crate::record::frame::Frame;
 use crate::record::selection::{TextureRule, TextureSelection};
-use crate::record::{
-    AccessRecord, BindingCheck, Callback, DepthTarget, NodeRecord, NodeWork, Region, check_label, push_built,
+use crate::record::{DepthTarget, Region};
+use crate::token::kind::{AcceptsRole, PassKind};
+use crate::token::{
+    AccessToken, BufferCopyDst, BufferCopySrc, ColorAttachment, DepthAttachment, IndexBuffer, IndirectBuffer,
+    SampledTexture, StorageBufferRead, StorageBufferWrite, StorageTextureRead, StorageTextureWrite, TextureCopyDst,
+    TextureCopySrc, UniformBuffer, VertexBuffer,
 };
-use crate::token::kind::PassKind;
-use crate::token::{AccessMarker, AccessToken};
-use crate::types::{AccessRole, NodeKind, WriteContents};
+use crate::types::WriteContents;
 
 /// Declares the accesses of one node of kind `K`; close it with `finish` or
 /// the `finish_*` method of its kind.
@@ -108,26 +110,6 @@ fn texture_parts(selection: TextureSelection) -> (crate::ids::ResourceId, Option
 }
 
 impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
-    pub(crate) fn new(frame: &'a mut Frame<'frame>, label: Label) -> Self {
-        frame.conflicts.reset();
-        let id = PassId(u32::try_from(frame.rec.nodes.len()).unwrap_or(u32::MAX));
-        let group = frame.group_stack.last().copied();
-        Self {
-            accesses_start: table_len(frame.rec.accesses.len()),
-            colors_start: table_len(frame.rec.colors.len()),
-            copies_start: table_len(frame.rec.copies.len()),
-            clears_start: table_len(frame.rec.clears.len()),
-            binding_checks_start: table_len(frame.rec.binding_checks.len()),
-            frame,
-            pass: PassRef { id, label },
-            side_effect: K::KIND.default_side_effect(),
-            group,
-            depth: None,
-            open: true,
-            _kind: PhantomData,
-        }
-    }
-
     /// The id this node will have.
     #[must_use]
     pub fn id(&self) -> PassId {
@@ -141,220 +123,268 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         self
     }
 
-    /// A read by this node.
-    fn read(
-        &self,
-        role: AccessRole,
-        resource: crate::ids::ResourceId,
-        view: Option<crate::ids::ViewId>,
-        region: Region,
-    ) -> AccessRecord {
-        AccessRecord::read(self.pass.id, role, resource, view, region)
+    /// Samples `target` (every mip and slice of a whole texture, or the view's
+    /// selection). Needs `TEXTURE_BINDING`.
+    pub fn sampled_texture(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+    ) -> Result<AccessToken<'frame, SampledTexture>>
+    where
+        K: AcceptsRole<SampledTexture>,
+    {
+        self.texture_read(target.into(), TextureRule::Everything)
     }
 
-    /// A write by this node.
-    fn write(
-        &self,
-        role: AccessRole,
-        resource: crate::ids::ResourceId,
-        view: Option<crate::ids::ViewId>,
-        region: Region,
+    /// Reads one mip of `target` through a read-only storage binding. A whole
+    /// texture must have a single mip; otherwise pass a single-mip view.
+    pub fn storage_texture_read(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+    ) -> Result<AccessToken<'frame, StorageTextureRead>>
+    where
+        K: AcceptsRole<StorageTextureRead>,
+    {
+        self.texture_read(target.into(), TextureRule::SingleMip)
+    }
+
+    /// Writes one mip of `target` through a storage binding.
+    pub fn storage_texture_write(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
         contents: WriteContents,
-    ) -> AccessRecord {
-        AccessRecord::write(self.pass.id, role, resource, view, region, contents)
+    ) -> Result<AccessToken<'frame, StorageTextureWrite>>
+    where
+        K: AcceptsRole<StorageTextureWrite>,
+    {
+        self.texture_write(target.into(), TextureRule::SingleMip, contents)
     }
 
-    #[inline(always)]
-    fn push(&mut self, record: AccessRecord) -> Result<AccessId> {
-        let rec = &self.frame.rec;
-        let earlier = &rec.accesses[self.accesses_start as usize..];
-        if let Some(index) = self.frame.conflicts.find_conflict(&rec.resources, earlier, record) {
-            return Err(self.conflict(record, index));
-        }
-        let Some(id) = next_index(rec.accesses.len()) else { return Err(self.too_many_accesses()) };
-        self.frame.conflicts.insert(&self.frame.rec.resources, record);
-        push_built(&mut self.frame.rec.accesses, || record);
-        Ok(AccessId(id))
-    }
-
-    #[cold]
-    fn conflict(&self, record: AccessRecord, index: usize) -> FrameGraphError {
-        let rec = &self.frame.rec;
-        let other = &rec.accesses[self.accesses_start as usize + index];
-        let resource = &rec.resources[record.resource.index()];
-        FrameGraphError::ConflictingAccesses {
-            pass: self.pass.clone(),
-            resource: rec.resource_ref(record.resource),
-            message: format!(
-                "the {} ({}) overlaps the earlier {} ({}) and one of them writes; \
-                 declare disjoint ranges, or one access that covers both uses",
-                record.role,
-                record.region().range_of(resource),
-                other.role,
-                other.region().range_of(resource),
-            ),
-        }
-    }
-
-    #[cold]
-    fn too_many_accesses(&self) -> FrameGraphError {
-        FrameGraphError::InvalidNodeOperation {
-            pass: self.pass.clone(),
-            resource: None,
-            message: "too many accesses in one recording".into(),
-        }
-    }
-
-    /// The token of a declared access.
-    fn token<R: AccessMarker>(&self, access: AccessId) -> AccessToken<'frame, R> {
-        self.token_of(access, self.frame.rec.accesses[access.index()].resource)
-    }
-
-    /// The token of a declared access of `resource`.
-    fn token_of<R: AccessMarker>(&self, access: AccessId, resource: crate::ids::ResourceId) -> AccessToken<'frame, R> {
-        AccessToken::new(self.frame.brand, self.pass.id, access, resource)
-    }
-
-    /// Records what the bound `field` of a derived pass expects of the
-    /// access `access` declared: `entry`, checked at compile.
-    pub(crate) fn expect_binding(
+    /// Renders into one mip and layer of `target`. `Clear` overwrites, `Load`
+    /// preserves; `Discard` leaves the contents undefined afterwards. Needs
+    /// `RENDER_ATTACHMENT` and a color format (FG1108).
+    pub fn color_attachment(
         &mut self,
-        access: AccessId,
-        field: &'static str,
-        entry: &'static wgpu::BindGroupLayoutEntry,
-    ) {
-        self.frame.rec.binding_checks.push(BindingCheck { access, field, entry });
+        target: impl Into<TextureTarget<'frame>>,
+        ops: ColorAttachmentOps,
+    ) -> Result<AccessToken<'frame, ColorAttachment>>
+    where
+        K: AcceptsRole<ColorAttachment>,
+    {
+        let access = self.color(target.into(), ops)?;
+        self.record_color(access, ops, None);
+        Ok(self.token(access))
     }
 
-    /// Removes the accesses declared from `len` on (a failed compound declaration).
-    fn roll_back(&mut self, accesses: usize) {
-        self.frame.rec.accesses.truncate(accesses);
-        self.frame.conflicts.invalidate();
-    }
-
-    fn texture_read<R: AccessMarker>(
+    /// Renders into a multisampled `source` and resolves it into
+    /// `resolve_target`, which is overwritten. Returns the source's token.
+    pub fn color_attachment_with_resolve(
         &mut self,
-        target: TextureTarget<'frame>,
-        rule: TextureRule,
-    ) -> Result<AccessToken<'frame, R>> {
-        let selection = self.frame.texture_selection(Some(&self.pass), target, rule)?;
-        let (resource, view, region) = texture_parts(selection);
-        let access = self.push(self.read(R::ROLE, resource, view, region))?;
-        Ok(self.token_of(access, resource))
+        source: impl Into<TextureTarget<'frame>>,
+        resolve_target: impl Into<TextureTarget<'frame>>,
+        ops: ColorAttachmentOps,
+    ) -> Result<AccessToken<'frame, ColorAttachment>>
+    where
+        K: AcceptsRole<ColorAttachment>,
+    {
+        self.color_with_resolve(source.into(), resolve_target.into(), ops)
     }
 
-    fn texture_write<R: AccessMarker>(
+    /// Writes depth into one mip and layer of `target`. Needs a depth format.
+    /// A render pass has at most one depth attachment (FG1106).
+    pub fn depth_attachment(
         &mut self,
-        target: TextureTarget<'frame>,
-        rule: TextureRule,
+        target: impl Into<TextureTarget<'frame>>,
+        ops: DepthAttachmentOps,
+    ) -> Result<AccessToken<'frame, DepthAttachment>>
+    where
+        K: AcceptsRole<DepthAttachment>,
+    {
+        self.depth(target.into(), Some(ops))
+    }
+
+    /// Tests against depth without writing it: a read, which needs defined contents.
+    pub fn depth_attachment_read_only(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+    ) -> Result<AccessToken<'frame, DepthAttachment>>
+    where
+        K: AcceptsRole<DepthAttachment>,
+    {
+        self.depth(target.into(), None)
+    }
+
+    /// Reads `target` as the source of copies the callback records.
+    pub fn texture_copy_src(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
+    ) -> Result<AccessToken<'frame, TextureCopySrc>>
+    where
+        K: AcceptsRole<TextureCopySrc>,
+    {
+        self.texture_read(target.into(), TextureRule::Everything)
+    }
+
+    /// Writes `target` as the destination of copies the callback records.
+    pub fn texture_copy_dst(
+        &mut self,
+        target: impl Into<TextureTarget<'frame>>,
         contents: WriteContents,
-    ) -> Result<AccessToken<'frame, R>> {
-        let selection = self.frame.texture_selection(Some(&self.pass), target, rule)?;
-        let (resource, view, region) = texture_parts(selection);
-        let access = self.push(self.write(R::ROLE, resource, view, region, contents))?;
-        Ok(self.token_of(access, resource))
+    ) -> Result<AccessToken<'frame, TextureCopyDst>>
+    where
+        K: AcceptsRole<TextureCopyDst>,
+    {
+        self.texture_write(target.into(), TextureRule::Everything, contents)
     }
 
-    fn buffer_read<R: AccessMarker>(
+    /// Reads `range` of `buffer` through a uniform binding.
+    pub fn uniform_buffer(
         &mut self,
         buffer: Buffer<'frame>,
         range: BufferRange,
-    ) -> Result<AccessToken<'frame, R>> {
-        let region = self.frame.buffer_region(Some(&self.pass), buffer, range)?;
-        let access = self.push(self.read(R::ROLE, buffer.id, None, region))?;
-        Ok(self.token_of(access, buffer.id))
+    ) -> Result<AccessToken<'frame, UniformBuffer>>
+    where
+        K: AcceptsRole<UniformBuffer>,
+    {
+        self.buffer_read(buffer, range)
     }
 
-    fn buffer_write<R: AccessMarker>(
+    /// Reads `range` of `buffer` through a read-only storage binding. The
+    /// range must be defined when the node runs, and keeps its producer
+    /// retained while this node is. Fails with FG1103 when the range does not
+    /// fit the buffer; like every failed declaration, that leaves the builder
+    /// and the recording usable.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let data = frame.create_buffer(BufferDesc::new("data", 256))?;
+    /// let mut producer = frame.compute_pass("produce");
+    /// let _ = producer.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// producer.finish()?;
+    ///
+    /// let mut consumer = frame.compute_pass("consume");
+    /// let error = consumer.storage_buffer_read(data, BufferRange::new(128, Some(256))).unwrap_err();
+    /// assert_eq!(error.code(), "FG1103");
+    /// let _ = consumer.storage_buffer_read(data, BufferRange::new(128, Some(128)))?;
+    /// consumer.set_side_effect(true);
+    /// consumer.finish()?;
+    /// // The side-effecting consumer keeps the producer of what it reads.
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 2);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    pub fn storage_buffer_read(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, StorageBufferRead>>
+    where
+        K: AcceptsRole<StorageBufferRead>,
+    {
+        self.buffer_read(buffer, range)
+    }
+
+    /// Writes `range` of `buffer` through a storage binding.
+    /// [`WriteContents::Overwrite`] promises that every execution writes the
+    /// whole range; [`WriteContents::Preserve`] keeps what is not written, so
+    /// the range must already be defined (FG1002 at compile otherwise).
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let data = frame.create_buffer(BufferDesc::new("data", 256))?;
+    /// let mut pass = frame.compute_pass("produce");
+    /// let _ = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// pass.finish()?;
+    /// let mut pass = frame.compute_pass("update-head");
+    /// let _ = pass.storage_buffer_write(data, BufferRange::new(0, Some(64)), WriteContents::Preserve)?;
+    /// pass.finish()?;
+    /// frame.mark_buffer_root(data, BufferRange::whole(), RootReason::Output)?;
+    /// // The preserving update keeps the first write: both passes are retained.
+    /// assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 2);
+    ///
+    /// let mut frame = graph.begin_frame();
+    /// let data = frame.create_buffer(BufferDesc::new("data", 256))?;
+    /// let mut pass = frame.compute_pass("update-head");
+    /// let _ = pass.storage_buffer_write(data, BufferRange::new(0, Some(64)), WriteContents::Preserve)?;
+    /// pass.finish()?;
+    /// frame.mark_buffer_root(data, BufferRange::new(0, Some(64)), RootReason::Output)?;
+    /// // Nothing defined the range this write preserves.
+    /// assert_eq!(frame.compile(CompileOptions::default()).unwrap_err().code(), "FG1002");
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    pub fn storage_buffer_write(
         &mut self,
         buffer: Buffer<'frame>,
         range: BufferRange,
         contents: WriteContents,
-    ) -> Result<AccessToken<'frame, R>> {
-        let region = self.frame.buffer_region(Some(&self.pass), buffer, range)?;
-        let access = self.push(self.write(R::ROLE, buffer.id, None, region, contents))?;
-        Ok(self.token_of(access, buffer.id))
+    ) -> Result<AccessToken<'frame, StorageBufferWrite>>
+    where
+        K: AcceptsRole<StorageBufferWrite>,
+    {
+        self.buffer_write(buffer, range, contents)
     }
 
-    /// Closes the node with `work`; on failure poisons the recording.
-    fn close(
-        mut self,
-        work: impl FnOnce(&Self) -> Result<NodeWork>,
-        callback: Option<Callback<'frame>>,
-    ) -> Result<PassId> {
-        self.open = false;
-        let result = check_label(&self.pass.label, "pass").and_then(|()| work(&self));
-        let work = match result {
-            Ok(work) => work,
-            Err(error) => {
-                self.discard();
-                self.frame.rec.poison(error.clone());
-                return Err(error);
-            }
-        };
-        let rec = &mut self.frame.rec;
-        if matches!(work, NodeWork::External) {
-            rec.externals.push(self.pass.id);
-        }
-        let accesses = self.accesses_start..table_len(rec.accesses.len());
-        push_built(&mut rec.nodes, || NodeRecord::new(accesses, work, self.group, self.side_effect));
-        let label = std::mem::take(&mut self.pass.label);
-        rec.node_labels.push_built(|| label);
-        if self.side_effect {
-            rec.side_effects.push(self.pass.id);
-        }
-        if let Some(callback) = callback {
-            rec.callbacks.resize_with(self.pass.id.index(), || None);
-            push_built(&mut rec.callbacks, || Some(callback));
-        }
-        let id = self.pass.id;
-        // Closed, and with its label moved into the recording, the builder
-        // owns nothing: skip its drop, which would only check that.
-        std::mem::forget(self);
-        Ok(id)
+    /// Reads `range` of `buffer` as vertices.
+    pub fn vertex_buffer(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, VertexBuffer>>
+    where
+        K: AcceptsRole<VertexBuffer>,
+    {
+        self.buffer_read(buffer, range)
     }
 
-    /// Removes everything this builder added to the shared tables.
-    fn discard(&mut self) {
-        self.frame.rec.accesses.truncate(self.accesses_start as usize);
-        self.frame.rec.colors.truncate(self.colors_start as usize);
-        self.frame.rec.copies.truncate(self.copies_start as usize);
-        self.frame.rec.clears.truncate(self.clears_start as usize);
-        self.frame.rec.binding_checks.truncate(self.binding_checks_start as usize);
+    /// Reads `range` of `buffer` as indices.
+    pub fn index_buffer(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, IndexBuffer>>
+    where
+        K: AcceptsRole<IndexBuffer>,
+    {
+        self.buffer_read(buffer, range)
     }
 
-    fn render_work(&self) -> Result<NodeWork> {
-        let colors = self.colors_start..table_len(self.frame.rec.colors.len());
-        if colors.is_empty() && self.depth.is_none() {
-            return Err(FrameGraphError::InvalidNodeOperation {
-                pass: self.pass.clone(),
-                resource: None,
-                message: "a render pass needs at least one color or depth attachment".into(),
-            });
-        }
-        Ok(NodeWork::Render { colors, depth: self.depth })
+    /// Reads `range` of `buffer` as indirect draw or dispatch arguments.
+    pub fn indirect_buffer(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, IndirectBuffer>>
+    where
+        K: AcceptsRole<IndirectBuffer>,
+    {
+        self.buffer_read(buffer, range)
     }
 
-    fn kind_work(&self) -> Result<NodeWork> {
-        Ok(match K::KIND {
-            NodeKind::Render => return self.render_work(),
-            NodeKind::Compute => NodeWork::Compute,
-            NodeKind::Copy => NodeWork::Copy { ops: self.copies_start..table_len(self.frame.rec.copies.len()) },
-            NodeKind::ClearBuffer => {
-                NodeWork::ClearBuffer { ops: self.clears_start..table_len(self.frame.rec.clears.len()) }
-            }
-            NodeKind::Command => NodeWork::Command,
-            _ => NodeWork::External,
-        })
+    /// Reads `range` of `buffer` as the source of copies the callback records.
+    pub fn buffer_copy_src(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, BufferCopySrc>>
+    where
+        K: AcceptsRole<BufferCopySrc>,
+    {
+        self.buffer_read(buffer, range)
     }
 
-    /// Abandons the node after a failed declaration made on its behalf: drops
-    /// what it declared and poisons the recording with `error`, which it returns.
-    pub(crate) fn abort(mut self, error: FrameGraphError) -> FrameGraphError {
-        self.open = false;
-        self.discard();
-        self.frame.rec.poison(error.clone());
-        error
+    /// Writes `range` of `buffer` as the destination of copies the callback records.
+    pub fn buffer_copy_dst(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+        contents: WriteContents,
+    ) -> Result<AccessToken<'frame, BufferCopyDst>>
+    where
+        K: AcceptsRole<BufferCopyDst>,
+    {
+        self.buffer_write(buffer, range, contents)
     }
 
     /// Closes the node without a callback. A retained render, compute, command
@@ -386,19 +416,4 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     pub fn finish(self) -> Result<PassId> {
         self.close(Self::kind_work, None)
     }
-}
-
-impl<K: PassKind> Drop for PassBuilder<'_, '_, K> {
-    fn drop(&mut self) {
-        if self.open {
-            self.discard();
-            let error = FrameGraphError::UnclosedPass { pass: self.pass.clone() };
-            self.frame.rec.poison(error);
-        }
-    }
-}
-
-/// Table lengths fit in `u32`: every push goes through `next_index`.
-fn table_len(len: usize) -> u32 {
-    u32::try_from(len).unwrap_or(u32::MAX)
 }

@@ -1,0 +1,274 @@
+//! The builder's machinery: the node's runs of the shared tables, pushing
+//! accesses with their conflict check, tokens, and closing, aborting or
+//! dropping the node.
+
+use std::marker::PhantomData;
+
+use super::{PassBuilder, texture_parts};
+use crate::desc::{BufferRange, Label};
+use crate::error::{FrameGraphError, PassRef, Result};
+use crate::handle::{Buffer, TextureTarget};
+use crate::ids::{AccessId, PassId, next_index};
+use crate::record::frame::Frame;
+use crate::record::selection::TextureRule;
+use crate::record::{AccessRecord, BindingCheck, Callback, NodeRecord, NodeWork, Region, check_label, push_built};
+use crate::token::kind::PassKind;
+use crate::token::{AccessMarker, AccessToken};
+use crate::types::{AccessRole, NodeKind, WriteContents};
+
+impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
+    pub(crate) fn new(frame: &'a mut Frame<'frame>, label: Label) -> Self {
+        frame.conflicts.reset();
+        let id = PassId(u32::try_from(frame.rec.nodes.len()).unwrap_or(u32::MAX));
+        let group = frame.group_stack.last().copied();
+        Self {
+            accesses_start: table_len(frame.rec.accesses.len()),
+            colors_start: table_len(frame.rec.colors.len()),
+            copies_start: table_len(frame.rec.copies.len()),
+            clears_start: table_len(frame.rec.clears.len()),
+            binding_checks_start: table_len(frame.rec.binding_checks.len()),
+            frame,
+            pass: PassRef { id, label },
+            side_effect: K::KIND.default_side_effect(),
+            group,
+            depth: None,
+            open: true,
+            _kind: PhantomData,
+        }
+    }
+
+    /// A read by this node.
+    pub(super) fn read(
+        &self,
+        role: AccessRole,
+        resource: crate::ids::ResourceId,
+        view: Option<crate::ids::ViewId>,
+        region: Region,
+    ) -> AccessRecord {
+        AccessRecord::read(self.pass.id, role, resource, view, region)
+    }
+
+    /// A write by this node.
+    pub(super) fn write(
+        &self,
+        role: AccessRole,
+        resource: crate::ids::ResourceId,
+        view: Option<crate::ids::ViewId>,
+        region: Region,
+        contents: WriteContents,
+    ) -> AccessRecord {
+        AccessRecord::write(self.pass.id, role, resource, view, region, contents)
+    }
+
+    #[inline(always)]
+    pub(super) fn push(&mut self, record: AccessRecord) -> Result<AccessId> {
+        let rec = &self.frame.rec;
+        let earlier = &rec.accesses[self.accesses_start as usize..];
+        if let Some(index) = self.frame.conflicts.find_conflict(&rec.resources, earlier, record) {
+            return Err(self.conflict(record, index));
+        }
+        let Some(id) = next_index(rec.accesses.len()) else { return Err(self.too_many_accesses()) };
+        self.frame.conflicts.insert(&self.frame.rec.resources, record);
+        push_built(&mut self.frame.rec.accesses, || record);
+        Ok(AccessId(id))
+    }
+
+    #[cold]
+    pub(super) fn conflict(&self, record: AccessRecord, index: usize) -> FrameGraphError {
+        let rec = &self.frame.rec;
+        let other = &rec.accesses[self.accesses_start as usize + index];
+        let resource = &rec.resources[record.resource.index()];
+        FrameGraphError::ConflictingAccesses {
+            pass: self.pass.clone(),
+            resource: rec.resource_ref(record.resource),
+            message: format!(
+                "the {} ({}) overlaps the earlier {} ({}) and one of them writes; \
+                 declare disjoint ranges, or one access that covers both uses",
+                record.role,
+                record.region().range_of(resource),
+                other.role,
+                other.region().range_of(resource),
+            ),
+        }
+    }
+
+    #[cold]
+    pub(super) fn too_many_accesses(&self) -> FrameGraphError {
+        FrameGraphError::InvalidNodeOperation {
+            pass: self.pass.clone(),
+            resource: None,
+            message: "too many accesses in one recording".into(),
+        }
+    }
+
+    /// The token of a declared access.
+    pub(super) fn token<R: AccessMarker>(&self, access: AccessId) -> AccessToken<'frame, R> {
+        self.token_of(access, self.frame.rec.accesses[access.index()].resource)
+    }
+
+    /// The token of a declared access of `resource`.
+    pub(super) fn token_of<R: AccessMarker>(
+        &self,
+        access: AccessId,
+        resource: crate::ids::ResourceId,
+    ) -> AccessToken<'frame, R> {
+        AccessToken::new(self.frame.brand, self.pass.id, access, resource)
+    }
+
+    /// Records what the bound `field` of a derived pass expects of the
+    /// access `access` declared: `entry`, checked at compile.
+    pub(crate) fn expect_binding(
+        &mut self,
+        access: AccessId,
+        field: &'static str,
+        entry: &'static wgpu::BindGroupLayoutEntry,
+    ) {
+        self.frame.rec.binding_checks.push(BindingCheck { access, field, entry });
+    }
+
+    /// Removes the accesses declared from `len` on (a failed compound declaration).
+    pub(super) fn roll_back(&mut self, accesses: usize) {
+        self.frame.rec.accesses.truncate(accesses);
+        self.frame.conflicts.invalidate();
+    }
+
+    pub(super) fn texture_read<R: AccessMarker>(
+        &mut self,
+        target: TextureTarget<'frame>,
+        rule: TextureRule,
+    ) -> Result<AccessToken<'frame, R>> {
+        let selection = self.frame.texture_selection(Some(&self.pass), target, rule)?;
+        let (resource, view, region) = texture_parts(selection);
+        let access = self.push(self.read(R::ROLE, resource, view, region))?;
+        Ok(self.token_of(access, resource))
+    }
+
+    pub(super) fn texture_write<R: AccessMarker>(
+        &mut self,
+        target: TextureTarget<'frame>,
+        rule: TextureRule,
+        contents: WriteContents,
+    ) -> Result<AccessToken<'frame, R>> {
+        let selection = self.frame.texture_selection(Some(&self.pass), target, rule)?;
+        let (resource, view, region) = texture_parts(selection);
+        let access = self.push(self.write(R::ROLE, resource, view, region, contents))?;
+        Ok(self.token_of(access, resource))
+    }
+
+    pub(super) fn buffer_read<R: AccessMarker>(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+    ) -> Result<AccessToken<'frame, R>> {
+        let region = self.frame.buffer_region(Some(&self.pass), buffer, range)?;
+        let access = self.push(self.read(R::ROLE, buffer.id, None, region))?;
+        Ok(self.token_of(access, buffer.id))
+    }
+
+    pub(super) fn buffer_write<R: AccessMarker>(
+        &mut self,
+        buffer: Buffer<'frame>,
+        range: BufferRange,
+        contents: WriteContents,
+    ) -> Result<AccessToken<'frame, R>> {
+        let region = self.frame.buffer_region(Some(&self.pass), buffer, range)?;
+        let access = self.push(self.write(R::ROLE, buffer.id, None, region, contents))?;
+        Ok(self.token_of(access, buffer.id))
+    }
+
+    /// Closes the node with `work`; on failure poisons the recording.
+    pub(super) fn close(
+        mut self,
+        work: impl FnOnce(&Self) -> Result<NodeWork>,
+        callback: Option<Callback<'frame>>,
+    ) -> Result<PassId> {
+        self.open = false;
+        let result = check_label(&self.pass.label, "pass").and_then(|()| work(&self));
+        let work = match result {
+            Ok(work) => work,
+            Err(error) => {
+                self.discard();
+                self.frame.rec.poison(error.clone());
+                return Err(error);
+            }
+        };
+        let rec = &mut self.frame.rec;
+        if matches!(work, NodeWork::External) {
+            rec.externals.push(self.pass.id);
+        }
+        let accesses = self.accesses_start..table_len(rec.accesses.len());
+        push_built(&mut rec.nodes, || NodeRecord::new(accesses, work, self.group, self.side_effect));
+        let label = std::mem::take(&mut self.pass.label);
+        rec.node_labels.push_built(|| label);
+        if self.side_effect {
+            rec.side_effects.push(self.pass.id);
+        }
+        if let Some(callback) = callback {
+            rec.callbacks.resize_with(self.pass.id.index(), || None);
+            push_built(&mut rec.callbacks, || Some(callback));
+        }
+        let id = self.pass.id;
+        // Closed, and with its label moved into the recording, the builder
+        // owns nothing: skip its drop, which would only check that.
+        std::mem::forget(self);
+        Ok(id)
+    }
+
+    /// Removes everything this builder added to the shared tables.
+    pub(super) fn discard(&mut self) {
+        self.frame.rec.accesses.truncate(self.accesses_start as usize);
+        self.frame.rec.colors.truncate(self.colors_start as usize);
+        self.frame.rec.copies.truncate(self.copies_start as usize);
+        self.frame.rec.clears.truncate(self.clears_start as usize);
+        self.frame.rec.binding_checks.truncate(self.binding_checks_start as usize);
+    }
+
+    pub(super) fn render_work(&self) -> Result<NodeWork> {
+        let colors = self.colors_start..table_len(self.frame.rec.colors.len());
+        if colors.is_empty() && self.depth.is_none() {
+            return Err(FrameGraphError::InvalidNodeOperation {
+                pass: self.pass.clone(),
+                resource: None,
+                message: "a render pass needs at least one color or depth attachment".into(),
+            });
+        }
+        Ok(NodeWork::Render { colors, depth: self.depth })
+    }
+
+    pub(super) fn kind_work(&self) -> Result<NodeWork> {
+        Ok(match K::KIND {
+            NodeKind::Render => return self.render_work(),
+            NodeKind::Compute => NodeWork::Compute,
+            NodeKind::Copy => NodeWork::Copy { ops: self.copies_start..table_len(self.frame.rec.copies.len()) },
+            NodeKind::ClearBuffer => {
+                NodeWork::ClearBuffer { ops: self.clears_start..table_len(self.frame.rec.clears.len()) }
+            }
+            NodeKind::Command => NodeWork::Command,
+            _ => NodeWork::External,
+        })
+    }
+
+    /// Abandons the node after a failed declaration made on its behalf: drops
+    /// what it declared and poisons the recording with `error`, which it returns.
+    pub(crate) fn abort(mut self, error: FrameGraphError) -> FrameGraphError {
+        self.open = false;
+        self.discard();
+        self.frame.rec.poison(error.clone());
+        error
+    }
+}
+
+impl<K: PassKind> Drop for PassBuilder<'_, '_, K> {
+    fn drop(&mut self) {
+        if self.open {
+            self.discard();
+            let error = FrameGraphError::UnclosedPass { pass: self.pass.clone() };
+            self.frame.rec.poison(error);
+        }
+    }
+}
+
+/// Table lengths fit in `u32`: every push goes through `next_index`.
+pub(super) fn table_len(len: usize) -> u32 {
+    u32::try_from(len).unwrap_or(u32::MAX)
+}
