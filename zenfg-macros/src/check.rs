@@ -21,9 +21,13 @@ pub(crate) fn reserved(kind: Kind) -> [&'static str; 3] {
     }
 }
 
-pub(crate) fn check_reserved(kind: Kind, names: &[&Ident], diag: &mut Diagnostics) {
+/// The context field of a pass that binds: its bind groups.
+pub(crate) const BIND_GROUPS_FIELD: &str = "bind_groups";
+
+pub(crate) fn check_reserved(kind: Kind, bound: bool, names: &[&Ident], diag: &mut Diagnostics) {
     for name in names {
-        if reserved(kind).contains(&name.to_string().as_str()) {
+        let name_text = name.to_string();
+        if reserved(kind).contains(&name_text.as_str()) || (bound && name_text == BIND_GROUPS_FIELD) {
             diag.error(
                 name.span(),
                 Code::ReservedName,

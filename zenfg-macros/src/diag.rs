@@ -52,6 +52,22 @@ pub(crate) enum Code {
     Syntax = 20,
     /// ZM0021: a role the pass kind does not take.
     RoleNotInKind = 21,
+    /// ZM0022: a binding option on a role that does not bind.
+    NotBindable = 22,
+    /// ZM0023: a field of a pass that binds, without a binding.
+    MissingBinding = 23,
+    /// ZM0024: two fields on one binding of a group.
+    SharedBinding = 24,
+    /// ZM0025: a binding the derive cannot lay out from what the field says.
+    UnsupportedBinding = 25,
+    /// ZM0026: a shader that cannot be read, parsed or validated, or an entry point it lacks.
+    Shader = 26,
+    /// ZM0027: a bound field without a binding in the shader.
+    NotInShader = 27,
+    /// ZM0028: a binding of the shader without a field.
+    MissingField = 28,
+    /// ZM0029: a field whose role or options disagree with the shader's binding.
+    ShaderMismatch = 29,
 }
 
 impl Code {
@@ -77,6 +93,12 @@ impl Diagnostics {
     /// Records an error at `span`: what is wrong, then how to fix it.
     pub(crate) fn error(&mut self, span: Span, code: Code, message: impl fmt::Display, fix: impl fmt::Display) {
         self.errors.push((code, syn::Error::new(span, format!("{code}: {message}\nhelp: {fix}"))));
+    }
+
+    /// Records an error made elsewhere, whose message already says what is
+    /// wrong and how to fix it.
+    pub(crate) fn push(&mut self, code: Code, error: syn::Error) {
+        self.errors.push((code, error));
     }
 
     /// Records a parse error as it is, under [`Code::Syntax`].

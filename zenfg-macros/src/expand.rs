@@ -4,12 +4,15 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{DeriveInput, Ident};
 
+use crate::bindings;
 use crate::check::{
     check_depth, check_kind, check_reserved, check_resolves, check_retained, check_slots, misfits, reserved,
 };
 use crate::diag::{Code, Diagnostics};
-use crate::generate::{ContextField, Partial, context_lifetime, context_struct, fallback, frame_lifetime, pass_impl};
-use crate::model::{Field, Kind, PassSpec, Role};
+use crate::generate::{
+    ContextField, ContextGroups, Partial, context_lifetime, context_struct, fallback, frame_lifetime, pass_impl,
+};
+use crate::model::{BindOnly, Field, Kind, PassSpec, Role};
 use crate::naming::kebab_case;
 use crate::parse::{ItemShape, Parsed, PassAttr, item_head, item_shape, parse_field, parse_pass_attr, shape_of};
 
@@ -29,6 +32,8 @@ struct ReadFields {
     parsed: Vec<Parsed>,
     /// The access fields without errors.
     fields: Vec<Field>,
+    /// The fields without errors that the pass binds but the graph does not track.
+    bind_only: Vec<BindOnly>,
     label_field: Option<Ident>,
 }
 
@@ -46,6 +51,12 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
     };
     let label = pass.label.clone().unwrap_or_else(|| kebab_case(&input.ident.to_string()));
     let misfits = misfits(&read.fields);
+    let bound = bindings::is_bound(pass.shader.is_some(), &read.fields, &read.bind_only);
+    let plan = match pass.kind {
+        Some(kind) if bound => bindings::plan(kind, &pass, &read.fields, &read.bind_only, &mut diag),
+        _ => bindings::Plan::default(),
+    };
+    let watch = plan.shader_path.as_deref().map(watch_shader);
     match pass.kind {
         Some(kind) if diag.is_empty() && misfits.is_empty() => {
             let spec = PassSpec {
@@ -57,18 +68,34 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
                 side_effect: pass.side_effect,
                 label_field: read.label_field,
                 fields: read.fields,
+                bind_only: read.bind_only,
+                groups: plan.groups,
             };
-            checked(&spec)
+            let checked = checked(&spec);
+            quote! {
+                #watch
+                #checked
+            }
         }
         _ => {
             let errors = diag.to_compile_errors();
-            let fallback = fallback(&partial(input, pass.kind.or(pass.guess), label, &read, misfits));
+            let mut partial = partial(input, pass.kind.or(pass.guess), label, &read, misfits);
+            partial.bound = bound;
+            let fallback = fallback(&partial);
             quote! {
                 #errors
+                #watch
                 #fallback
             }
         }
     }
+}
+
+/// An item that makes cargo rebuild the crate when the shader at `path` changes.
+fn watch_shader(path: &str) -> TokenStream {
+    quote!(
+        const _: &[::core::primitive::u8] = ::core::include_bytes!(#path);
+    )
 }
 
 /// What the do-nothing impl of `input` needs: the context fields in field
@@ -91,7 +118,7 @@ fn partial<'a>(
                 shape: field.shape.clone(),
                 handle: field.handle.clone(),
             }),
-            Parsed::Label(_) => None,
+            Parsed::Label(_) | Parsed::BindOnly(_) => None,
             Parsed::Broken(ident, role, ty) => {
                 let (shape, handle) = shape_of(ty);
                 Some(ContextField { ident, role: *role, shape, handle })
@@ -99,7 +126,16 @@ fn partial<'a>(
         })
         .filter(|field| !reserved.contains(&field.ident.to_string().as_str()))
         .collect();
-    Partial { vis: &input.vis, ident: &input.ident, generics: &input.generics, kind, label, fields, misfits }
+    Partial {
+        vis: &input.vis,
+        ident: &input.ident,
+        generics: &input.generics,
+        kind,
+        label,
+        fields,
+        misfits,
+        bound: false,
+    }
 }
 
 /// The parse error of an item that is not a struct, enum or union as syn
@@ -115,6 +151,7 @@ fn expand_unparsed(input: TokenStream, error: &syn::Error) -> TokenStream {
         label: kebab_case(&ident.to_string()),
         fields: Vec::new(),
         misfits: Vec::new(),
+        bound: false,
     });
     quote! {
         #errors
@@ -136,6 +173,7 @@ fn read_fields(syn_fields: &[&syn::Field], diag: &mut Diagnostics) -> ReadFields
                 format!("`{ident}` is a second `#[label]` field"),
                 "keep one `#[label]` field",
             ),
+            Parsed::BindOnly(field) => read.bind_only.push((**field).clone()),
             Parsed::Broken(..) => {}
         }
         read.parsed.push(parsed);
@@ -153,7 +191,8 @@ fn check_fields(
 ) {
     let names: Vec<&Ident> = shape.fields.iter().flatten().filter_map(|field| field.ident.as_ref()).collect();
     if let Some(kind) = pass.kind {
-        check_reserved(kind, &names, diag);
+        let bound = bindings::is_bound(pass.shader.is_some(), &read.fields, &read.bind_only);
+        check_reserved(kind, bound, &names, diag);
         check_kind(kind, &read.fields, diag);
         let broken_roles: Vec<_> = read
             .parsed
@@ -188,7 +227,9 @@ fn checked(spec: &PassSpec) -> TokenStream {
             handle: field.handle.clone(),
         })
         .collect();
-    let context = context_struct(&spec.vis, &spec.ident, spec.kind, &context_fields, spec.lifetime.as_ref(), &cx);
+    let groups = if spec.groups.is_empty() { ContextGroups::None } else { ContextGroups::Groups(spec.groups.len()) };
+    let context =
+        context_struct(&spec.vis, &spec.ident, spec.kind, &context_fields, spec.lifetime.as_ref(), &cx, groups);
     let pass_impl = pass_impl(spec);
     quote! {
         #context

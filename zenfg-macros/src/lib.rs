@@ -43,6 +43,7 @@
 //! | ZM0020 | attribute arguments that do not parse |
 //! | ZM0021 | a role the pass kind does not take (a copy in a render or compute pass, a vertex or index buffer in a compute pass) |
 
+mod bindings;
 mod check;
 mod diag;
 mod expand;
@@ -51,7 +52,6 @@ mod handle;
 mod model;
 mod naming;
 mod parse;
-#[cfg_attr(not(test), expect(dead_code, reason = "called by the derive's binding checks"))]
 mod shader;
 mod suggest;
 
@@ -77,6 +77,8 @@ mod expansion_tests;
         vertex,
         index,
         indirect,
+        sampler,
+        untracked,
         root,
         label
     )

@@ -3,6 +3,8 @@
 use proc_macro2::Span;
 use syn::{Expr, Ident, Lifetime, Type, Visibility};
 
+pub(crate) use crate::shader::{SampleType, StorageAccess, ViewDimension};
+
 /// The kind of a pass, from `#[pass(..)]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -196,11 +198,23 @@ impl Role {
         )
     }
 
+    /// Whether the role binds its resource through a bind group.
+    pub(crate) fn binds(self) -> bool {
+        matches!(self, Self::Sampled | Self::StorageRead | Self::StorageWrite | Self::Uniform)
+    }
+
     /// The options the role takes.
     pub(crate) fn options(self) -> &'static [RoleOption] {
-        use RoleOption::{Clear, Discard, Load, Overwrite, Preserve, Slot, Source, Store};
+        use RoleOption::{
+            Binding, Clear, Dimension, Discard, Format, Group, Load, Multisampled, Overwrite, Preserve, ReadWrite,
+            SampleType, Slot, Source, Store,
+        };
         match self {
-            Self::StorageWrite | Self::CopyDst => &[Overwrite, Preserve],
+            Self::Sampled => &[Binding, Group, SampleType, Dimension, Multisampled],
+            Self::StorageRead => &[Binding, Group, Format, Dimension],
+            Self::StorageWrite => &[Overwrite, Preserve, Binding, Group, Format, Dimension, ReadWrite],
+            Self::Uniform => &[Binding, Group],
+            Self::CopyDst => &[Overwrite, Preserve],
             Self::ColorAttachment => &[Clear, Load, Store, Discard, Slot],
             Self::DepthAttachment => &[Clear, Load, Store, Discard],
             Self::ResolveTarget => &[Source],
@@ -220,11 +234,20 @@ pub(crate) enum RoleOption {
     Discard,
     Slot,
     Source,
+    Binding,
+    Group,
+    Format,
+    SampleType,
+    Dimension,
+    Multisampled,
+    ReadWrite,
+    Comparison,
+    NonFiltering,
 }
 
 impl RoleOption {
     /// Every option any role takes.
-    pub(crate) const ALL: [Self; 8] = [
+    pub(crate) const ALL: [Self; 17] = [
         Self::Overwrite,
         Self::Preserve,
         Self::Clear,
@@ -233,7 +256,32 @@ impl RoleOption {
         Self::Discard,
         Self::Slot,
         Self::Source,
+        Self::Binding,
+        Self::Group,
+        Self::Format,
+        Self::SampleType,
+        Self::Dimension,
+        Self::Multisampled,
+        Self::ReadWrite,
+        Self::Comparison,
+        Self::NonFiltering,
     ];
+
+    /// Whether the option says how a field binds, which only roles that bind take.
+    pub(crate) fn is_binding(self) -> bool {
+        matches!(
+            self,
+            Self::Binding
+                | Self::Group
+                | Self::Format
+                | Self::SampleType
+                | Self::Dimension
+                | Self::Multisampled
+                | Self::ReadWrite
+                | Self::Comparison
+                | Self::NonFiltering
+        )
+    }
 
     pub(crate) fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|option| option.name() == name)
@@ -250,6 +298,15 @@ impl RoleOption {
             Self::Discard => "discard",
             Self::Slot => "slot",
             Self::Source => "source",
+            Self::Binding => "binding",
+            Self::Group => "group",
+            Self::Format => "format",
+            Self::SampleType => "sample_type",
+            Self::Dimension => "dimension",
+            Self::Multisampled => "multisampled",
+            Self::ReadWrite => "read_write",
+            Self::Comparison => "comparison",
+            Self::NonFiltering => "non_filtering",
         }
     }
 
@@ -340,6 +397,69 @@ pub(crate) struct Access {
     pub attachment: Option<Attachment>,
     pub source: Option<Ident>,
     pub root: Option<(RootReason, Span)>,
+    pub binding: BindingOptions,
+}
+
+/// Where a field binds and what its layout entry says beyond its role, as
+/// written; each with the span it was given at.
+#[derive(Clone, Default)]
+pub(crate) struct BindingOptions {
+    pub binding: Option<(u32, Span)>,
+    pub group: Option<(u32, Span)>,
+    /// A storage texture's format: a `wgpu::TextureFormat` variant.
+    pub format: Option<Ident>,
+    pub sample_type: Option<(SampleType, Span)>,
+    pub dimension: Option<(ViewDimension, Span)>,
+    pub multisampled: Option<Span>,
+    pub read_write: Option<Span>,
+    pub comparison: Option<Span>,
+    pub non_filtering: Option<Span>,
+}
+
+impl BindingOptions {
+    /// Whether any option says how the field binds.
+    pub(crate) fn any(&self) -> bool {
+        self.binding.is_some()
+            || self.group.is_some()
+            || self.format.is_some()
+            || self.sample_type.is_some()
+            || self.dimension.is_some()
+            || self.multisampled.is_some()
+            || self.read_write.is_some()
+            || self.comparison.is_some()
+            || self.non_filtering.is_some()
+    }
+}
+
+/// What a field the graph does not track binds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BindKind {
+    /// `#[sampler(..)]`.
+    Sampler,
+    /// `#[untracked(role, ..)]`: a buffer or texture view the workload owns,
+    /// bound as `role` (`sampled`, `storage_read`, `storage_write` or `uniform`).
+    Untracked(Role),
+}
+
+impl BindKind {
+    /// The attribute, as written.
+    pub(crate) fn attribute(self) -> String {
+        match self {
+            Self::Sampler => "#[sampler]".into(),
+            Self::Untracked(role) => format!("#[untracked({})]", role.name()),
+        }
+    }
+}
+
+/// A field the pass binds without the graph tracking it: a sampler, or a
+/// buffer or texture view of the workload's own.
+#[derive(Clone)]
+pub(crate) struct BindOnly {
+    pub ident: Ident,
+    pub ty: Type,
+    pub kind: BindKind,
+    pub kind_span: Span,
+    pub binding: BindingOptions,
 }
 
 /// One annotated field.
@@ -362,4 +482,8 @@ pub(crate) struct PassSpec {
     pub side_effect: bool,
     pub label_field: Option<Ident>,
     pub fields: Vec<Field>,
+    pub bind_only: Vec<BindOnly>,
+    /// The bind groups of the pass, once its bindings are resolved; empty
+    /// for a pass that does not bind.
+    pub groups: Vec<crate::bindings::GroupLayout>,
 }

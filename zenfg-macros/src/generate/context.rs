@@ -61,7 +61,19 @@ pub(crate) fn runtime_field_names(kind: Kind) -> [TokenStream; 3] {
     [quote!(device), work, quote!(frame_index)]
 }
 
-/// `struct NameContext<'cx> { device, pass | encoder | queue, frame_index, <one view per field> }`.
+/// The bind groups a context holds.
+#[derive(Clone, Copy)]
+pub(crate) enum ContextGroups {
+    /// The pass does not bind.
+    None,
+    /// The pass binds this many groups.
+    Groups(usize),
+    /// The pass binds, but has errors.
+    Broken,
+}
+
+/// `struct NameContext<'cx> { device, pass | encoder | queue, frame_index, <one view per field>, bind_groups }`,
+/// with `set_bind_groups` for a render or compute pass that binds.
 pub(crate) fn context_struct(
     vis: &Visibility,
     pass: &Ident,
@@ -69,6 +81,7 @@ pub(crate) fn context_struct(
     fields: &[ContextField<'_>],
     lifetime: Option<&Lifetime>,
     cx: &Lifetime,
+    groups: ContextGroups,
 ) -> TokenStream {
     let name = context_ident(pass);
     let struct_doc =
@@ -87,11 +100,46 @@ pub(crate) fn context_struct(
         let doc = doc(&text);
         quote!(#doc pub #ident: #ty,)
     });
+    let private = super::private();
+    let (groups_field, groups_impl) = match groups {
+        ContextGroups::None => (quote!(), quote!()),
+        ContextGroups::Groups(count) => {
+            let ty = quote!(#private::BindGroups<#cx, #count>);
+            (bind_groups_field(&ty), set_bind_groups(vis, &name, kind))
+        }
+        ContextGroups::Broken => {
+            let ty = quote!(#private::BrokenBindGroups<#cx>);
+            (bind_groups_field(&ty), set_bind_groups(vis, &name, kind))
+        }
+    };
     quote! {
         #struct_doc
         #vis struct #name<#cx> {
             #(#runtime)*
             #(#views)*
+            #groups_field
+        }
+        #groups_impl
+    }
+}
+
+fn bind_groups_field(ty: &TokenStream) -> TokenStream {
+    let doc = doc("The pass's bind groups, built by the runtime from its fields and kept across executions.");
+    quote!(#doc pub bind_groups: #ty,)
+}
+
+/// `set_bind_groups`, for the context of a render or compute pass.
+fn set_bind_groups(vis: &Visibility, name: &Ident, kind: Kind) -> TokenStream {
+    if !matches!(kind, Kind::Render | Kind::Compute) {
+        return quote!();
+    }
+    let doc = doc("Sets every bind group of the pass on `pass`, at its group index.");
+    quote! {
+        impl #name<'_> {
+            #doc
+            #vis fn set_bind_groups(&mut self) {
+                self.bind_groups.set(&mut self.pass);
+            }
         }
     }
 }

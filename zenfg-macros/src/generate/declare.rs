@@ -5,11 +5,12 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
+use super::bindings::{bind_groups_const, bind_groups_lookup, bind_only_item, expect_binding};
 use super::context::{context_ident, runtime_field_names};
 use super::table::access_table;
 use super::{bound_by_runtime, context_lifetime, for_each, frame_lifetime, local, map_shape, private, role_item, wrap};
-use crate::check::color_slots;
-use crate::model::{Contents, Field, Kind, Load, PassSpec, Role, RootReason, Shape};
+use crate::check::{BIND_GROUPS_FIELD, color_slots};
+use crate::model::{BindOnly, Contents, Field, Kind, Load, PassSpec, Role, RootReason, Shape};
 
 /// The `impl Pass` of a checked pass.
 pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
@@ -24,8 +25,9 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
     let kind = format_ident!("{}", spec.kind.marker());
     let context = context_ident(name);
     let kept: Vec<&Field> = spec.fields.iter().filter(|field| keeps_declared(spec.kind, field)).collect();
-    let declared = declared_type(&kept, &lt);
+    let declared = declared_type(&kept, &spec.bind_only, &lt);
     let table = access_table(spec, &lt);
+    let bind_groups = bind_groups_const(spec);
     let label = label_fn(spec);
     let declare = declare_fn(spec, &kept, &lt);
     let context_fn = context_fn(spec, &kept, &lt, &cx);
@@ -37,6 +39,7 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
             type Context<#cx> = #context<#cx>;
 
             const ACCESSES: &'static #private::AccessTable = &#table;
+            #bind_groups
 
             #label
             #declare
@@ -46,11 +49,13 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
     }
 }
 
-/// The tuple of what each kept field's declaration returns.
-fn declared_type(kept: &[&Field], lt: &syn::Lifetime) -> TokenStream {
+/// The tuple of what each kept field's declaration returns, then what the
+/// pass keeps of each field the graph does not track.
+fn declared_type(kept: &[&Field], bind_only: &[BindOnly], lt: &syn::Lifetime) -> TokenStream {
     let types =
         kept.iter().map(|field| wrap(&field.shape, role_item(field.access.role, &field.handle, lt, "Declared")));
-    quote!((#(#types,)*))
+    let natives = bind_only.iter().map(|field| bind_only_item(field, lt, "Kept"));
+    quote!((#(#types,)* #(#natives,)*))
 }
 
 /// Whether the callback needs the field's declaration (render attachments
@@ -114,7 +119,8 @@ fn declare_args(field: &Field) -> TokenStream {
 
 /// The statement declaring one field, binding its declaration to a local of
 /// the field's name.
-fn declare_field(spec: &PassSpec, field: &Field, lt: &syn::Lifetime) -> Option<TokenStream> {
+fn declare_field(spec: &PassSpec, index: usize, lt: &syn::Lifetime) -> Option<TokenStream> {
+    let field = &spec.fields[index];
     let private = private();
     let ident = &field.ident;
     let builder = local("builder");
@@ -144,7 +150,15 @@ fn declare_field(spec: &PassSpec, field: &Field, lt: &syn::Lifetime) -> Option<T
         _ => quote!(self.#ident),
     };
     let value = map_shape(&field.shape, field.handle.span(), source, &handle, call);
-    Some(if keeps_declared(spec.kind, field) { quote!(let #ident = #value;) } else { quote!(let _ = #value;) })
+    let expect = expect_binding(spec, index, ident, &builder);
+    Some(if keeps_declared(spec.kind, field) {
+        quote! {
+            let #ident = #value;
+            #expect
+        }
+    } else {
+        quote!(let _ = #value;)
+    })
 }
 
 fn declare_fn(spec: &PassSpec, kept: &[&Field], lt: &syn::Lifetime) -> TokenStream {
@@ -153,17 +167,22 @@ fn declare_fn(spec: &PassSpec, kept: &[&Field], lt: &syn::Lifetime) -> TokenStre
     let colors = color_order(&spec.fields);
     let mut statements = Vec::new();
     let mut colors_done = false;
-    for field in &spec.fields {
+    for (index, field) in spec.fields.iter().enumerate() {
         if field.access.role == Role::ColorAttachment {
             if !colors_done {
-                statements.extend(colors.iter().filter_map(|color| declare_field(spec, color, lt)));
+                statements.extend(colors.iter().filter_map(|&color| declare_field(spec, color, lt)));
                 colors_done = true;
             }
             continue;
         }
-        statements.extend(declare_field(spec, field, lt));
+        statements.extend(declare_field(spec, index, lt));
     }
-    let names = kept.iter().map(|field| &field.ident);
+    for field in &spec.bind_only {
+        let ident = &field.ident;
+        let keep = bind_only_item(field, lt, "keep");
+        statements.push(quote!(let #ident = #keep(&self.#ident);));
+    }
+    let names = kept.iter().map(|field| &field.ident).chain(spec.bind_only.iter().map(|field| &field.ident));
     let unused = if spec.fields.is_empty() { quote!(let _ = #builder;) } else { quote!() };
     quote! {
         fn declare(
@@ -177,12 +196,12 @@ fn declare_fn(spec: &PassSpec, kept: &[&Field], lt: &syn::Lifetime) -> TokenStre
     }
 }
 
-/// Color attachment fields in slot order.
-fn color_order(fields: &[Field]) -> Vec<&Field> {
-    let colors = fields.iter().filter(|field| field.access.role == Role::ColorAttachment);
-    let mut colors: Vec<(u32, &Field)> = color_slots(fields).into_iter().zip(colors).collect();
+/// The indices of the color attachment fields, in slot order.
+fn color_order(fields: &[Field]) -> Vec<usize> {
+    let colors = fields.iter().enumerate().filter(|(_, field)| field.access.role == Role::ColorAttachment);
+    let mut colors: Vec<(u32, usize)> = color_slots(fields).into_iter().zip(colors.map(|(index, _)| index)).collect();
     colors.sort_by_key(|(slot, _)| *slot);
-    colors.into_iter().map(|(_, field)| field).collect()
+    colors.into_iter().map(|(_, index)| index).collect()
 }
 
 fn context_fn(spec: &PassSpec, kept: &[&Field], lt: &syn::Lifetime, cx: &syn::Lifetime) -> TokenStream {
@@ -191,13 +210,12 @@ fn context_fn(spec: &PassSpec, kept: &[&Field], lt: &syn::Lifetime, cx: &syn::Li
     let raw = local("raw");
     let resources = local("resources");
     let item = local("item");
+    let bind_groups = format_ident!("{BIND_GROUPS_FIELD}");
     let context = context_ident(&spec.ident);
-    let names: Vec<_> = kept.iter().map(|field| &field.ident).collect();
-    let views = spec.fields.iter().map(|field| {
+    let names: Vec<_> =
+        kept.iter().map(|field| &field.ident).chain(spec.bind_only.iter().map(|field| &field.ident)).collect();
+    let views = spec.fields.iter().filter(|field| keeps_declared(spec.kind, field)).map(|field| {
         let ident = respanned(&field.ident, field.handle.span());
-        if !keeps_declared(spec.kind, field) {
-            return quote!(#ident: #private::BoundAttachment,);
-        }
         let view_fn = role_item(field.access.role, &field.handle, lt, "view");
         let view = map_shape(
             &field.shape,
@@ -206,10 +224,17 @@ fn context_fn(spec: &PassSpec, kept: &[&Field], lt: &syn::Lifetime, cx: &syn::Li
             &item,
             |value| quote!(#view_fn(&#resources, #value)),
         );
-        quote!(#ident: #view,)
+        quote!(let #ident = #view;)
     });
+    let fields = spec.fields.iter().map(|field| {
+        let ident = respanned(&field.ident, field.handle.span());
+        if keeps_declared(spec.kind, field) { quote!(#ident,) } else { quote!(#ident: #private::BoundAttachment,) }
+    });
+    let lookup = bind_groups_lookup(spec, lt, &resources, &bind_groups);
+    let bind_groups_field = if spec.groups.is_empty() { quote!() } else { quote!(#bind_groups,) };
     let runtime = runtime_field_names(spec.kind).into_iter().map(|name| quote!(#name: #raw.#name,));
-    let take_resources = if kept.is_empty() { quote!() } else { quote!(let #resources = #raw.resources;) };
+    let take_resources =
+        if kept.is_empty() && spec.groups.is_empty() { quote!() } else { quote!(let #resources = #raw.resources;) };
     quote! {
         fn context<#cx>(
             #declared: Self::Declared,
@@ -217,8 +242,11 @@ fn context_fn(spec: &PassSpec, kept: &[&Field], lt: &syn::Lifetime, cx: &syn::Li
         ) -> #private::Result<#context<#cx>> {
             let (#(#names,)*) = #declared;
             #take_resources
+            #(#views)*
+            #lookup
             ::core::result::Result::Ok(#context {
-                #(#views)*
+                #(#fields)*
+                #bind_groups_field
                 #(#runtime)*
             })
         }

@@ -6,7 +6,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{GenericParam, Generics, Ident, Lifetime, LifetimeParam, Visibility};
 
-use super::context::{ContextField, context_ident, context_struct};
+use super::context::{ContextField, ContextGroups, context_ident, context_struct};
 use super::{bound_by_runtime, context_lifetime, named_view, private, role_item};
 use crate::model::{Field, Kind};
 
@@ -21,6 +21,8 @@ pub(crate) struct Partial<'a> {
     /// Fields whose handle type their attribute cannot take: the impl names
     /// the role trait each one misses once, so its type error is reported once.
     pub misfits: Vec<&'a Field>,
+    /// Whether the pass binds, so that its context has bind groups.
+    pub bound: bool,
 }
 
 /// The context struct and an impl whose declaration always fails. Fields
@@ -52,7 +54,8 @@ pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
         })
         .collect();
     let context = context_ident(name);
-    let context_struct = context_struct(partial.vis, name, kind, &fields, None, &cx);
+    let groups = if partial.bound { ContextGroups::Broken } else { ContextGroups::None };
+    let context_struct = context_struct(partial.vis, name, kind, &fields, None, &cx, groups);
     let checks = partial.misfits.iter().map(|field| {
         let marker = role_item(field.access.role, &field.handle, &lt, "Marker");
         let span = field.handle.span();

@@ -1,12 +1,13 @@
 //! Code generation: the context struct, the `Pass` impl with its access
 //! table, and the do-nothing fallback emitted beside macro errors.
 
+mod bindings;
 mod context;
 mod declare;
 mod fallback;
 mod table;
 
-pub(crate) use context::{ContextField, context_struct};
+pub(crate) use context::{ContextField, ContextGroups, context_struct};
 pub(crate) use declare::pass_impl;
 pub(crate) use fallback::{Partial, fallback};
 

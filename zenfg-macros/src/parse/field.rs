@@ -3,11 +3,12 @@
 use syn::spanned::Spanned;
 use syn::{Attribute, Ident, Meta, Type};
 
+use super::bind_only::{BIND_ONLY, read_bind_only};
 use super::role_options::parse_role_options;
 use super::root::parse_root;
 use super::shape::{check_shape, shape_of};
 use crate::diag::{Code, Diagnostics};
-use crate::model::{Access, Field, Role};
+use crate::model::{Access, BindOnly, BindingOptions, Field, Role};
 use crate::suggest::did_you_mean;
 
 /// What a field turned out to be.
@@ -16,6 +17,8 @@ pub(crate) enum Parsed {
     Access(Box<Field>),
     /// The `#[label]` field.
     Label(Ident),
+    /// A field the pass binds without the graph tracking it.
+    BindOnly(Box<BindOnly>),
     /// A field with errors; it is still named in the fallback context.
     Broken(Ident, Option<Role>, Box<Type>),
 }
@@ -28,6 +31,7 @@ const FOREIGN: [&str; 12] =
 fn vocabulary() -> Vec<&'static str> {
     let mut words: Vec<&'static str> = Role::ALL.iter().map(|role| role.name()).collect();
     words.extend(["root", "label"]);
+    words.extend(BIND_ONLY);
     words
 }
 
@@ -51,6 +55,23 @@ pub(crate) fn parse_field(field: &syn::Field, diag: &mut Diagnostics) -> Option<
             }
         }
         Some(Marker::Label(label)) => label_field(field, ident, label, attrs.root, rejected, diag),
+        Some(Marker::BindOnly(..)) if two_roles => broken(field, ident, None),
+        Some(Marker::BindOnly(name, attr)) => {
+            if let Some(root) = attrs.root {
+                diag.error(
+                    root.path().span(),
+                    Code::RootOnRead,
+                    format!("`{ident}` is `#[{name}]`: the graph does not track it, so it cannot be a root"),
+                    "put `#[root(..)]` on a written handle field",
+                );
+            }
+            let bind_only = read_bind_only(ident, &field.ty, attr, diag);
+            if diag.count() > start {
+                broken(field, bind_only.ident, None)
+            } else {
+                Parsed::BindOnly(Box::new(bind_only))
+            }
+        }
         None => {
             if !rejected {
                 missing_role(&ident, diag);
@@ -72,7 +93,15 @@ fn read_access(
 ) -> Field {
     let (shape, handle) = shape_of(&field.ty);
     let role_span = attr.path().span();
-    let mut access = Access { role, role_span, contents: None, attachment: None, source: None, root: None };
+    let mut access = Access {
+        role,
+        role_span,
+        contents: None,
+        attachment: None,
+        source: None,
+        root: None,
+        binding: BindingOptions::default(),
+    };
     parse_role_options(attr, &mut access, diag);
     if let Some(root) = root {
         parse_root(root, &ident, &mut access, diag);
@@ -130,6 +159,7 @@ fn missing_role(field: &Ident, diag: &mut Diagnostics) {
 enum Marker<'a> {
     Role(Role, &'a Attribute),
     Label(&'a Attribute),
+    BindOnly(&'static str, &'a Attribute),
 }
 
 impl Marker<'_> {
@@ -138,6 +168,7 @@ impl Marker<'_> {
         match self {
             Self::Role(role, _) => role.name(),
             Self::Label(_) => "label",
+            Self::BindOnly(name, _) => name,
         }
     }
 }
@@ -163,6 +194,8 @@ impl<'a> FieldAttrs<'a> {
                 read.mark(Marker::Role(role, attr), name, ident, diag);
             } else if text == "label" {
                 read.mark(Marker::Label(attr), name, ident, diag);
+            } else if let Some(bind_only) = BIND_ONLY.iter().find(|word| **word == text) {
+                read.mark(Marker::BindOnly(bind_only, attr), name, ident, diag);
             } else if text == "root" {
                 if read.root.is_some() {
                     diag.error(

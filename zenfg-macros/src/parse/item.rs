@@ -3,9 +3,9 @@
 use proc_macro2::{Span, TokenStream};
 use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
-use syn::{Attribute, Data, DeriveInput, Expr, Fields, GenericParam, Generics, Ident, Lit, Token, Visibility};
+use syn::{Attribute, Data, DeriveInput, Expr, Fields, GenericParam, Generics, Ident, Lit, LitStr, Token, Visibility};
 
-use super::options::{expect_value, parse_options};
+use super::options::{Opt, expect_value, parse_options};
 use crate::diag::{Code, Diagnostics};
 use crate::model::Kind;
 use crate::suggest::{closest, did_you_mean};
@@ -17,38 +17,68 @@ pub(crate) struct PassAttr {
     pub guess: Option<Kind>,
     pub label: Option<String>,
     pub side_effect: bool,
+    /// `shader = "file.wgsl"`, relative to the crate's manifest directory.
+    pub shader: Option<LitStr>,
+    /// `entry = ".."`: the compute entry point of the shader.
+    pub entry: Option<LitStr>,
+    /// `vertex = ".."`: the vertex entry point of the shader.
+    pub vertex: Option<LitStr>,
+    /// `fragment = ".."`: the fragment entry point of the shader.
+    pub fragment: Option<LitStr>,
 }
 
-const PASS_OPTIONS: [&str; 6] = ["render", "compute", "command", "external", "label", "side_effect"];
+/// An option of `#[pass(..)]` other than the kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PassOption {
+    Label,
+    SideEffect,
+    Shader,
+    Entry,
+    Vertex,
+    Fragment,
+}
+
+impl PassOption {
+    const ALL: [Self; 6] = [Self::Label, Self::SideEffect, Self::Shader, Self::Entry, Self::Vertex, Self::Fragment];
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Label => "label",
+            Self::SideEffect => "side_effect",
+            Self::Shader => "shader",
+            Self::Entry => "entry",
+            Self::Vertex => "vertex",
+            Self::Fragment => "fragment",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|option| option.name() == name)
+    }
+}
+
+/// Every word `#[pass(..)]` takes, for "did you mean".
+fn pass_words() -> Vec<&'static str> {
+    Kind::NAMES.into_iter().chain(PassOption::ALL.iter().map(|option| option.name())).collect()
+}
 
 /// Parses `#[pass(..)]`; errors are recorded, and what parsed is returned.
 pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> PassAttr {
-    let mut pass = PassAttr { kind: None, guess: None, label: None, side_effect: false };
+    let mut pass = PassAttr {
+        kind: None,
+        guess: None,
+        label: None,
+        side_effect: false,
+        shader: None,
+        entry: None,
+        vertex: None,
+        fragment: None,
+    };
     let mut seen = false;
     for attr in &input.attrs {
         let Some(name) = attr.path().get_ident() else { continue };
-        let text = name.to_string();
-        if text != "pass" {
-            if Kind::from_name(&text).is_some() || text == "side_effect" {
-                diag.error(
-                    name.span(),
-                    Code::UnknownAttribute,
-                    format!("`#[{text}]` is an option of `#[pass(..)]`"),
-                    format!("write `#[pass({text})]`"),
-                );
-                continue;
-            }
-            if text.len() <= 2 || closest(&text, &["pass"]).is_none() {
-                continue;
-            }
-            // Read on as `#[pass(..)]`, so that its options are checked and
-            // the pass kind is known.
-            diag.error(
-                name.span(),
-                Code::UnknownAttribute,
-                format!("unknown attribute `#[{text}]`; did you mean `pass`?"),
-                "describe the pass with `#[pass(render | compute | command | external, ..)]`",
-            );
+        if !is_pass_attr(name, diag) {
+            continue;
         }
         if seen {
             diag.error(name.span(), Code::PassKind, "`#[pass(..)]` is given twice", "merge them into one");
@@ -58,46 +88,7 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
         let Some(options) = parse_options(attr, diag) else { continue };
         let mut unknown = false;
         for opt in &options {
-            let option = opt.name.to_string();
-            if let Some(kind) = Kind::from_name(&option) {
-                if pass.kind.is_some() {
-                    diag.error(
-                        opt.name.span(),
-                        Code::PassKind,
-                        "a pass has one kind",
-                        "keep one of `render`, `compute`, `command`, `external`",
-                    );
-                } else if expect_value(opt, false, &option, diag) {
-                    pass.kind = Some(kind);
-                }
-            } else if option == "side_effect" {
-                pass.side_effect = expect_value(opt, false, "side_effect", diag);
-            } else if option == "label" {
-                match &opt.value {
-                    Some(Expr::Lit(lit)) if matches!(lit.lit, Lit::Str(_)) => {
-                        if let Lit::Str(text) = &lit.lit {
-                            pass.label = Some(text.value());
-                        }
-                    }
-                    _ => diag.error(
-                        opt.name.span(),
-                        Code::Syntax,
-                        "`label` takes a string literal",
-                        "write `label = \"name\"`; for a label chosen at run time, add a `#[label]` field",
-                    ),
-                }
-            } else {
-                unknown = true;
-                pass.guess = pass.guess.or_else(|| closest(&option, &Kind::NAMES).and_then(Kind::from_name));
-                let hint = did_you_mean(&option, &PASS_OPTIONS);
-                diag.error(
-                    opt.name.span(),
-                    Code::UnknownOption,
-                    format!("unknown option `{option}`{hint}"),
-                    "`#[pass(..)]` takes one of `render`, `compute`, `command`, `external`, then \
-                     `label = \"..\"` and `side_effect`",
-                );
-            }
+            unknown |= !read_pass_option(&mut pass, opt, diag);
         }
         let kind_given = options.iter().any(|opt| Kind::from_name(&opt.name.to_string()).is_some());
         if !kind_given && !unknown {
@@ -108,6 +99,93 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
         diag.error(input.ident.span(), Code::PassKind, "`#[derive(Pass)]` needs `#[pass(..)]`", kind_fix());
     }
     pass
+}
+
+/// Whether the attribute `name` is to be read as `#[pass(..)]`: it is, or it
+/// is a misspelling of it (recorded); a pass option written as an attribute
+/// is recorded and skipped.
+fn is_pass_attr(name: &Ident, diag: &mut Diagnostics) -> bool {
+    let text = name.to_string();
+    if text == "pass" {
+        return true;
+    }
+    if Kind::from_name(&text).is_some() || text == "side_effect" {
+        diag.error(
+            name.span(),
+            Code::UnknownAttribute,
+            format!("`#[{text}]` is an option of `#[pass(..)]`"),
+            format!("write `#[pass({text})]`"),
+        );
+        return false;
+    }
+    if text.len() <= 2 || closest(&text, &["pass"]).is_none() {
+        return false;
+    }
+    // Read on as `#[pass(..)]`, so that its options are checked and the pass
+    // kind is known.
+    diag.error(
+        name.span(),
+        Code::UnknownAttribute,
+        format!("unknown attribute `#[{text}]`; did you mean `pass`?"),
+        "describe the pass with `#[pass(render | compute | command | external, ..)]`",
+    );
+    true
+}
+
+/// Reads one option of `#[pass(..)]`; false for an unknown one.
+fn read_pass_option(pass: &mut PassAttr, opt: &Opt, diag: &mut Diagnostics) -> bool {
+    let option = opt.name.to_string();
+    if let Some(kind) = Kind::from_name(&option) {
+        if pass.kind.is_some() {
+            diag.error(
+                opt.name.span(),
+                Code::PassKind,
+                "a pass has one kind",
+                "keep one of `render`, `compute`, `command`, `external`",
+            );
+        } else if expect_value(opt, false, &option, diag) {
+            pass.kind = Some(kind);
+        }
+        return true;
+    }
+    let Some(known) = PassOption::from_name(&option) else {
+        pass.guess = pass.guess.or_else(|| closest(&option, &Kind::NAMES).and_then(Kind::from_name));
+        let hint = did_you_mean(&option, &pass_words());
+        diag.error(
+            opt.name.span(),
+            Code::UnknownOption,
+            format!("unknown option `{option}`{hint}"),
+            "`#[pass(..)]` takes one of `render`, `compute`, `command`, `external`, then `label = \"..\"`, \
+             `side_effect` and `shader = \"file.wgsl\"` (with `entry`, `vertex` or `fragment = \"name\"`)",
+        );
+        return false;
+    };
+    match known {
+        PassOption::SideEffect => pass.side_effect = expect_value(opt, false, "side_effect", diag),
+        PassOption::Label => {
+            let fix = "write `label = \"name\"`; for a label chosen at run time, add a `#[label]` field";
+            pass.label = string(opt, fix, diag).map(|text| text.value());
+        }
+        PassOption::Shader => {
+            pass.shader =
+                string(opt, "write `shader = \"shaders/pass.wgsl\"`, relative to the crate's Cargo.toml", diag);
+        }
+        PassOption::Entry => pass.entry = string(opt, "write `entry = \"main\"`", diag),
+        PassOption::Vertex => pass.vertex = string(opt, "write `vertex = \"vs_main\"`", diag),
+        PassOption::Fragment => pass.fragment = string(opt, "write `fragment = \"fs_main\"`", diag),
+    }
+    true
+}
+
+/// The string literal of `name = ".."`, or an error with `fix`.
+fn string(opt: &Opt, fix: &str, diag: &mut Diagnostics) -> Option<LitStr> {
+    if let Some(Expr::Lit(lit)) = &opt.value
+        && let Lit::Str(text) = &lit.lit
+    {
+        return Some(text.clone());
+    }
+    diag.error(opt.name.span(), Code::Syntax, format!("`{}` takes a string literal", opt.name), fix);
+    None
 }
 
 fn kind_fix() -> String {

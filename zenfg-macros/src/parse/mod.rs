@@ -1,5 +1,7 @@
 //! From the derive input to a [`PassSpec`](crate::model::PassSpec), recording every error on the way.
 
+mod bind_only;
+mod binding_options;
 mod field;
 mod item;
 mod options;

@@ -3,6 +3,7 @@
 
 use syn::{Attribute, Expr, Ident, Lit};
 
+use super::binding_options::BindingGiven;
 use super::options::{Opt, expect_value, parse_options};
 use super::set_once::SetOnce;
 use crate::diag::{Code, Diagnostics};
@@ -36,6 +37,16 @@ fn role_option(role: Role, opt: &Opt, diag: &mut Diagnostics) -> Option<RoleOpti
         diag.error(span, Code::UnknownOption, format!("unknown option `{name}`{hint}"), options_fix(role));
         return None;
     };
+    if option.is_binding() && !role.binds() {
+        diag.error(
+            span,
+            Code::NotBindable,
+            format!("`#[{}]` does not bind through a bind group, so `{name}` does not apply", role.name()),
+            "remove it: only `sampled`, `storage_read`, `storage_write` and `uniform` fields (and `sampler` and \
+             `untracked` fields) bind; attachments, vertex, index and indirect buffers and copies do not",
+        );
+        return None;
+    }
     if !role.options().contains(&option) {
         diag.error(
             span,
@@ -56,6 +67,7 @@ struct Given {
     slot: SetOnce<u32>,
     /// The last `source = ..`: a second one replaces the first.
     source: Option<Ident>,
+    binding: BindingGiven,
 }
 
 impl Given {
@@ -66,6 +78,7 @@ impl Given {
             store: SetOnce::new("`store` and `discard` exclude each other", "keep one of them"),
             slot: SetOnce::new("`slot` is given twice", "keep one"),
             source: None,
+            binding: BindingGiven::new(),
         }
     }
 
@@ -95,6 +108,15 @@ impl Given {
                     self.slot.set(span, slot, diag);
                 }
             }
+            RoleOption::Binding
+            | RoleOption::Group
+            | RoleOption::Format
+            | RoleOption::SampleType
+            | RoleOption::Dimension
+            | RoleOption::Multisampled
+            | RoleOption::ReadWrite
+            | RoleOption::Comparison
+            | RoleOption::NonFiltering => self.binding.read(option, opt, diag),
             RoleOption::Source => match opt.value.as_ref().and_then(path_ident) {
                 Some(source) => self.source = Some(source),
                 None => diag.error(
@@ -110,6 +132,7 @@ impl Given {
     /// Moves what was given into `access`; an attachment is known once it
     /// says how it starts.
     fn apply(self, access: &mut Access) {
+        access.binding = self.binding.finish();
         access.contents = self.contents.value();
         access.source = self.source;
         let (store, slot) = (self.store.value(), self.slot.into_inner());

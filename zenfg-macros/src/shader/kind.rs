@@ -45,6 +45,23 @@ pub(crate) enum SampleType {
 }
 
 impl SampleType {
+    pub(crate) const ALL: [Self; 5] = [Self::Float, Self::UnfilterableFloat, Self::Depth, Self::Sint, Self::Uint];
+
+    /// The word of the `sample_type = ..` option.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Self::Float => "float",
+            Self::UnfilterableFloat => "unfilterable_float",
+            Self::Depth => "depth",
+            Self::Sint => "sint",
+            Self::Uint => "uint",
+        }
+    }
+
+    pub(crate) fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|value| value.name() == name)
+    }
+
     /// The `wgpu::TextureSampleType` value as Rust source, e.g.
     /// `Float { filterable: true }`.
     pub(crate) const fn wgpu_expr(self) -> &'static str {
@@ -70,6 +87,17 @@ pub(crate) enum ViewDimension {
 }
 
 impl ViewDimension {
+    pub(crate) const ALL: [Self; 6] = [Self::D1, Self::D2, Self::D2Array, Self::Cube, Self::CubeArray, Self::D3];
+
+    /// The word of the `dimension = ..` option: the `wgpu::TextureViewDimension` variant.
+    pub(crate) const fn name(self) -> &'static str {
+        self.wgpu_name()
+    }
+
+    pub(crate) fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|value| value.name() == name)
+    }
+
     /// The dimension of a naga image type.
     pub(super) const fn of(dim: naga::ImageDimension, arrayed: bool) -> Self {
         // WGSL has no arrayed 1D or 3D textures.

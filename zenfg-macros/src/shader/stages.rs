@@ -49,11 +49,6 @@ impl Stages {
         self.0
     }
 
-    /// Whether every stage of `other` is in `self`.
-    pub(crate) const fn contains(self, other: Self) -> bool {
-        self.0 & other.0 == other.0
-    }
-
     /// Whether the set has no stage.
     pub(crate) const fn is_empty(self) -> bool {
         self.0 == 0
@@ -102,8 +97,8 @@ mod tests {
         assert!(both.is_empty());
         both |= Stages::VERTEX;
         let both = both | Stages::FRAGMENT;
-        assert!(both.contains(Stages::VERTEX) && both.contains(Stages::FRAGMENT));
-        assert!(!both.contains(Stages::COMPUTE));
+        assert_eq!(both.bits() & (Stages::VERTEX.bits() | Stages::FRAGMENT.bits()), 3);
+        assert_eq!(both.bits() & Stages::COMPUTE.bits(), 0);
         assert_eq!(Stages::default(), Stages::NONE);
     }
 }

@@ -77,13 +77,15 @@ impl<'f> ::zenfg_runtime::__private::Pass<'f> for Readback<'f> {
     ) -> ::zenfg_runtime::__private::Result<ReadbackContext<'cx>> {
         let (src, dst) = declared;
         let resources = raw.resources;
+        let src = <Texture<'f> as ::zenfg_runtime::__private::CopySrcField<'f>>::view(&resources, src)?;
+        let dst = ::core::iter::Iterator::collect::<
+            ::zenfg_runtime::__private::Result<::zenfg_runtime::__private::Vec<_>>,
+        >(::core::iter::Iterator::map(::core::iter::IntoIterator::into_iter(dst), |item| {
+            <Buffer<'f> as ::zenfg_runtime::__private::CopyDstField<'f>>::view(&resources, item)
+        }))?;
         ::core::result::Result::Ok(ReadbackContext {
-            src: <Texture<'f> as ::zenfg_runtime::__private::CopySrcField<'f>>::view(&resources, src)?,
-            dst: ::core::iter::Iterator::collect::<
-                ::zenfg_runtime::__private::Result<::zenfg_runtime::__private::Vec<_>>,
-            >(::core::iter::Iterator::map(::core::iter::IntoIterator::into_iter(dst), |item| {
-                <Buffer<'f> as ::zenfg_runtime::__private::CopyDstField<'f>>::view(&resources, item)
-            }))?,
+            src,
+            dst,
             device: raw.device,
             encoder: raw.encoder,
             frame_index: raw.frame_index,

@@ -85,10 +85,13 @@ impl<'f> ::zenfg_runtime::__private::Pass<'f> for Blur<'f> {
     ) -> ::zenfg_runtime::__private::Result<BlurContext<'cx>> {
         let (src, dst, params) = declared;
         let resources = raw.resources;
+        let src = <TextureView<'f> as ::zenfg_runtime::__private::SampledField<'f>>::view(&resources, src)?;
+        let dst = <Texture<'f> as ::zenfg_runtime::__private::StorageWriteField<'f>>::view(&resources, dst)?;
+        let params = <BufferSlice<'f> as ::zenfg_runtime::__private::UniformField<'f>>::view(&resources, params)?;
         ::core::result::Result::Ok(BlurContext {
-            src: <TextureView<'f> as ::zenfg_runtime::__private::SampledField<'f>>::view(&resources, src)?,
-            dst: <Texture<'f> as ::zenfg_runtime::__private::StorageWriteField<'f>>::view(&resources, dst)?,
-            params: <BufferSlice<'f> as ::zenfg_runtime::__private::UniformField<'f>>::view(&resources, params)?,
+            src,
+            dst,
+            params,
             device: raw.device,
             pass: raw.pass,
             frame_index: raw.frame_index,

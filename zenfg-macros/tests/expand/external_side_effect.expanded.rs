@@ -60,15 +60,16 @@ impl<'frame> ::zenfg_runtime::__private::Pass<'frame> for Upload<'frame> {
     ) -> ::zenfg_runtime::__private::Result<UploadContext<'cx>> {
         let (state,) = declared;
         let resources = raw.resources;
+        let state = match state {
+            ::core::option::Option::Some(item) => {
+                ::core::option::Option::Some(<BufferSlice<'frame> as ::zenfg_runtime::__private::StorageWriteField<
+                    'frame,
+                >>::view(&resources, item)?)
+            }
+            ::core::option::Option::None => ::core::option::Option::None,
+        };
         ::core::result::Result::Ok(UploadContext {
-            state: match state {
-                ::core::option::Option::Some(item) => ::core::option::Option::Some(
-                    <BufferSlice<'frame> as ::zenfg_runtime::__private::StorageWriteField<'frame>>::view(
-                        &resources, item,
-                    )?,
-                ),
-                ::core::option::Option::None => ::core::option::Option::None,
-            },
+            state,
             device: raw.device,
             queue: raw.queue,
             frame_index: raw.frame_index,

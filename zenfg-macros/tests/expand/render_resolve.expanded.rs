@@ -170,11 +170,13 @@ impl<'f> ::zenfg_runtime::__private::Pass<'f> for Main<'f> {
     ) -> ::zenfg_runtime::__private::Result<MainContext<'cx>> {
         let (shadows, vertices) = declared;
         let resources = raw.resources;
+        let shadows = ::zenfg_runtime::__private::try_map_array(shadows, |item| {
+            <TextureView<'f> as ::zenfg_runtime::__private::SampledField<'f>>::view(&resources, item)
+        })?;
+        let vertices = <BufferSlice<'f> as ::zenfg_runtime::__private::VertexField<'f>>::view(&resources, vertices)?;
         ::core::result::Result::Ok(MainContext {
-            shadows: ::zenfg_runtime::__private::try_map_array(shadows, |item| {
-                <TextureView<'f> as ::zenfg_runtime::__private::SampledField<'f>>::view(&resources, item)
-            })?,
-            vertices: <BufferSlice<'f> as ::zenfg_runtime::__private::VertexField<'f>>::view(&resources, vertices)?,
+            shadows,
+            vertices,
             msaa: ::zenfg_runtime::__private::BoundAttachment,
             ids: ::zenfg_runtime::__private::BoundAttachment,
             depth: ::zenfg_runtime::__private::BoundAttachment,

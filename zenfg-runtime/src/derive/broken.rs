@@ -63,3 +63,24 @@ impl<'cx> BrokenView<'cx> {
         match self.never {}
     }
 }
+
+/// The bind groups of a pass with `#[derive(Pass)]` errors: they have the
+/// methods of [`BindGroups`](super::BindGroups), so that the callback's uses
+/// add no errors of its own. No value of it exists.
+pub struct BrokenBindGroups<'cx> {
+    never: Infallible,
+    _cx: PhantomData<&'cx ()>,
+}
+
+impl BrokenBindGroups<'_> {
+    /// As [`BindGroups::get`](super::BindGroups::get).
+    #[must_use]
+    pub fn get(&self, _group: u32) -> Option<&wgpu::BindGroup> {
+        match self.never {}
+    }
+
+    /// As [`BindGroups::set`](super::BindGroups::set).
+    pub fn set(&self, _pass: &mut impl super::SetBindGroups) {
+        match self.never {}
+    }
+}

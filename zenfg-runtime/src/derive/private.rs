@@ -8,7 +8,7 @@ pub use wgpu;
 
 pub use super::Pass;
 pub use super::bindings::{BindGroupTable, BindGroups, Bindable};
-pub use super::broken::BrokenView;
+pub use super::broken::{BrokenBindGroups, BrokenView};
 pub use super::fields::{
     ColorAttachmentField, CopyDstField, CopySrcField, DepthAttachmentField, DepthReadField, IndexField, IndirectField,
     ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField, declare_resolved,

@@ -6,6 +6,7 @@
 mod execution_common;
 
 mod allocations;
+mod bindings;
 mod derive;
 mod execute;
 mod resource_pool;

@@ -1,0 +1,162 @@
+//! Entries laid out from the fields' attributes alone, for a pass that names
+//! no shader: each field says its binding, and a storage texture its format.
+
+use super::entry::{BindingTy, Entry, SamplerType, Visibility};
+use super::{Bindable, HandleKind};
+use crate::diag::{Code, Diagnostics};
+use crate::model::{Kind, Role, SampleType, StorageAccess, ViewDimension};
+
+/// The stages a pass of `kind` binds for: every stage its work can run,
+/// without the vertex stage for writable storage, which needs a feature.
+pub(crate) fn default_visibility(kind: Kind, writes: bool) -> Visibility {
+    match kind {
+        Kind::Compute => Visibility::COMPUTE,
+        Kind::Render if writes => Visibility::FRAGMENT,
+        Kind::Render => Visibility::VERTEX.with(Visibility::FRAGMENT),
+        Kind::Command | Kind::External if writes => Visibility::FRAGMENT.with(Visibility::COMPUTE),
+        Kind::Command | Kind::External => Visibility::VERTEX.with(Visibility::FRAGMENT).with(Visibility::COMPUTE),
+    }
+}
+
+/// Whether a binding of `ty` is written by shaders.
+pub(crate) fn writes(ty: &BindingTy) -> bool {
+    matches!(
+        ty,
+        BindingTy::Storage { read_only: false, .. }
+            | BindingTy::StorageTexture { access: StorageAccess::WriteOnly | StorageAccess::ReadWrite, .. }
+    )
+}
+
+/// One entry per bound field, from its attributes.
+pub(crate) fn entries(kind: Kind, bindables: &[Bindable<'_>], diag: &mut Diagnostics) -> Vec<Entry> {
+    let bound = bindables.iter().find(|field| field.options.binding.is_some());
+    let mut entries = Vec::new();
+    for field in bindables {
+        check_texture_options(field, diag);
+        if !check_shape(field, diag) {
+            continue;
+        }
+        let Some((binding, span)) = field.options.binding else {
+            missing_binding(field, bound, diag);
+            continue;
+        };
+        let Some(ty) = binding_type(field, diag) else { continue };
+        let group = field.options.group.map_or(0, |(group, _)| group);
+        let visibility = default_visibility(kind, writes(&ty));
+        entries.push(Entry { group, binding, span, field: field.ident.clone(), source: field.source, visibility, ty });
+    }
+    entries
+}
+
+/// Records the texture options of a field that binds a buffer.
+pub(crate) fn check_texture_options(field: &Bindable<'_>, diag: &mut Diagnostics) {
+    if field.handle != HandleKind::Buffer {
+        return;
+    }
+    let options = field.options;
+    let given = [
+        options.format.as_ref().map(|format| ("format", format.span())),
+        options.sample_type.map(|(_, span)| ("sample_type", span)),
+        options.dimension.map(|(_, span)| ("dimension", span)),
+        options.multisampled.map(|span| ("multisampled", span)),
+        options.read_write.map(|span| ("read_write", span)),
+    ];
+    for (name, span) in given.into_iter().flatten() {
+        diag.error(
+            span,
+            Code::OptionNotApplicable,
+            format!("`{name}` describes a texture binding, but `{}` binds a buffer", field.ident),
+            "remove it: a buffer binding takes `binding` and `group`",
+        );
+    }
+}
+
+/// Records a bound field that holds several handles (binding arrays are not
+/// laid out); true for a field of one handle.
+pub(crate) fn check_shape(field: &Bindable<'_>, diag: &mut Diagnostics) -> bool {
+    if field.single {
+        return true;
+    }
+    diag.error(
+        field.role_span,
+        Code::UnsupportedBinding,
+        format!("`{}` holds several handles, but a bind group entry binds one", field.ident),
+        "bind one handle per field (binding arrays are not supported), or split the field",
+    );
+    false
+}
+
+fn missing_binding(field: &Bindable<'_>, bound: Option<&Bindable<'_>>, diag: &mut Diagnostics) {
+    let because = match bound {
+        Some(other) => {
+            format!("the pass binds `{}` at binding {}", other.ident, other.options.binding.map_or(0, |b| b.0))
+        }
+        None => "the pass binds fields the graph does not track".to_owned(),
+    };
+    diag.error(
+        field.role_span,
+        Code::MissingBinding,
+        format!("`{}` (`{}`) has no binding, but {because}", field.ident, field.attribute),
+        format!(
+            "give it `binding = N` (and `group = G` outside group 0), or name the pass's shader with \
+             `#[pass(.., shader = \"file.wgsl\")]` to take the bindings from it; a pass binds all of its \
+             `{}` fields or none",
+            "sampled`, `storage_read`, `storage_write` and `uniform"
+        ),
+    );
+}
+
+/// The layout entry's type of `field`, from its role, handle and options.
+fn binding_type(field: &Bindable<'_>, diag: &mut Diagnostics) -> Option<BindingTy> {
+    let options = field.options;
+    let dimension = options.dimension.map_or(ViewDimension::D2, |(dimension, _)| dimension);
+    match (field.role, field.handle) {
+        (None, _) => Some(BindingTy::Sampler(if options.comparison.is_some() {
+            SamplerType::Comparison
+        } else if options.non_filtering.is_some() {
+            SamplerType::NonFiltering
+        } else {
+            SamplerType::Filtering
+        })),
+        (Some(Role::Uniform), _) => Some(BindingTy::Uniform { min_size: None }),
+        (Some(Role::Sampled), _) => Some(BindingTy::Texture {
+            sample_type: options.sample_type.map_or(SampleType::Float, |(sample_type, _)| sample_type),
+            dimension,
+            multisampled: options.multisampled.is_some(),
+        }),
+        (Some(role @ (Role::StorageRead | Role::StorageWrite)), HandleKind::Buffer) => {
+            Some(BindingTy::Storage { read_only: role == Role::StorageRead, min_size: None })
+        }
+        (Some(role @ (Role::StorageRead | Role::StorageWrite)), HandleKind::Texture) => {
+            let Some(format) = &options.format else {
+                diag.error(
+                    field.role_span,
+                    Code::UnsupportedBinding,
+                    format!("the storage texture `{}` does not say its format", field.ident),
+                    format!(
+                        "add `format = Rgba8Unorm` (the `wgpu::TextureFormat` the shader declares) to `{}`, or \
+                         name the pass's shader to take it from there",
+                        field.attribute
+                    ),
+                );
+                return None;
+            };
+            let access = match (role, options.read_write) {
+                (Role::StorageRead, _) => StorageAccess::ReadOnly,
+                (_, Some(_)) => StorageAccess::ReadWrite,
+                _ => StorageAccess::WriteOnly,
+            };
+            Some(BindingTy::StorageTexture { access, format: format.to_string(), dimension })
+        }
+        (Some(_), _) => {
+            diag.error(
+                field.role_span,
+                Code::UnsupportedBinding,
+                format!("the type of `{}` does not tell whether it binds a texture or a buffer", field.ident),
+                "spell the handle type `Texture`, `TextureView`, `Buffer` or `BufferSlice` (`&wgpu::Buffer` or \
+                 `&wgpu::TextureView` outside the graph), or name the pass's shader",
+            );
+            None
+        }
+    }
+}

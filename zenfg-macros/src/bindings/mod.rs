@@ -1,0 +1,200 @@
+//! The bindings of a pass: which bind group entry each bound field is, and
+//! what the entry's layout says, from the fields' attributes or from the
+//! pass's shader.
+//!
+//! A pass binds when it names a shader, when a field says where it binds, or
+//! when it has a field the graph does not track (`#[sampler]`,
+//! `#[untracked(..)]`). Then every field of a role that binds (`sampled`,
+//! `storage_read`, `storage_write`, `uniform`) is a bind group entry, and
+//! needs a binding: from `binding = N`, or, with a shader, from the WGSL
+//! global of its name.
+
+mod attributes;
+mod entry;
+mod shader_match;
+
+pub(crate) use entry::{BindingTy, Entry, EntrySource, GroupLayout, SamplerType};
+
+use proc_macro2::Span;
+use syn::Ident;
+
+use crate::diag::{Code, Diagnostics};
+use crate::handle::{Spelling, spelling, type_name};
+use crate::model::{BindKind, BindOnly, BindingOptions, Field, Kind, Role, Shape};
+use crate::parse::PassAttr;
+use crate::shader::{self, PassStages, ShaderInterface, ShaderRequest};
+
+/// What a bound field is made of, whichever kind of field it is.
+pub(crate) struct Bindable<'a> {
+    pub ident: &'a Ident,
+    /// `Sampled`, `StorageRead`, `StorageWrite` or `Uniform`; `None` for a sampler.
+    pub role: Option<Role>,
+    /// The attribute, as written, for messages.
+    pub attribute: String,
+    pub role_span: Span,
+    pub options: &'a BindingOptions,
+    pub handle: HandleKind,
+    /// Whether the field holds exactly one handle.
+    pub single: bool,
+    pub source: EntrySource,
+}
+
+impl Bindable<'_> {
+    /// Whether the field is one the graph does not track.
+    pub(crate) fn source_is_untracked(&self) -> bool {
+        matches!(self.source, EntrySource::BindOnly(_))
+    }
+}
+
+/// What a bound field's type binds, as far as its spelling tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HandleKind {
+    Texture,
+    Buffer,
+    Sampler,
+    Unknown,
+}
+
+impl HandleKind {
+    /// The noun, for messages.
+    pub(crate) fn noun(self) -> &'static str {
+        match self {
+            Self::Texture => "a texture",
+            Self::Buffer => "a buffer",
+            Self::Sampler => "a sampler",
+            Self::Unknown => "a handle",
+        }
+    }
+}
+
+/// The kind of a field the graph does not track, by the last segment of its
+/// type behind any reference (`&'f wgpu::Buffer`, `wgpu::TextureView`).
+fn native_kind(ty: &syn::Type) -> HandleKind {
+    let inner = match ty {
+        syn::Type::Reference(reference) => &*reference.elem,
+        other => other,
+    };
+    match type_name(inner).as_deref() {
+        Some("Buffer") => HandleKind::Buffer,
+        Some("TextureView") => HandleKind::Texture,
+        Some("Sampler") => HandleKind::Sampler,
+        _ => HandleKind::Unknown,
+    }
+}
+
+/// The runtime trait a field the graph does not track is kept and bound
+/// through: by its kind, then by its type's spelling, then by its role.
+pub(crate) fn untracked_trait(field: &BindOnly) -> &'static str {
+    match (field.kind, native_kind(&field.ty)) {
+        (BindKind::Sampler, _) => "SamplerField",
+        (_, HandleKind::Texture) | (BindKind::Untracked(Role::Sampled), HandleKind::Unknown) => "UntrackedTextureField",
+        _ => "UntrackedBufferField",
+    }
+}
+
+/// The bound fields of a pass, in field order: graph fields of a role that
+/// binds, then the fields the graph does not track.
+pub(crate) fn bindables<'a>(fields: &'a [Field], bind_only: &'a [BindOnly]) -> Vec<Bindable<'a>> {
+    let graph = fields.iter().enumerate().filter(|(_, field)| field.access.role.binds()).map(|(index, field)| {
+        let handle = match spelling(&field.handle) {
+            Spelling::Texture | Spelling::Surface => HandleKind::Texture,
+            Spelling::Buffer => HandleKind::Buffer,
+            Spelling::NotAHandle | Spelling::Unknown => HandleKind::Unknown,
+        };
+        Bindable {
+            ident: &field.ident,
+            role: Some(field.access.role),
+            attribute: format!("#[{}]", field.access.role.name()),
+            role_span: field.access.role_span,
+            options: &field.access.binding,
+            handle,
+            single: matches!(field.shape, Shape::One),
+            source: EntrySource::Graph(index),
+        }
+    });
+    let native = bind_only.iter().enumerate().map(|(index, field)| Bindable {
+        ident: &field.ident,
+        role: match field.kind {
+            BindKind::Sampler => None,
+            BindKind::Untracked(role) => Some(role),
+        },
+        attribute: field.kind.attribute(),
+        role_span: field.kind_span,
+        options: &field.binding,
+        handle: native_kind(&field.ty),
+        single: true,
+        source: EntrySource::BindOnly(index),
+    });
+    graph.chain(native).collect()
+}
+
+/// Whether the pass binds: it names a shader, a field says where it binds,
+/// or it has a field the graph does not track.
+pub(crate) fn is_bound(shader: bool, fields: &[Field], bind_only: &[BindOnly]) -> bool {
+    shader || !bind_only.is_empty() || fields.iter().any(|field| field.access.binding.any())
+}
+
+/// What the binding phase decided.
+#[derive(Default)]
+pub(crate) struct Plan {
+    pub groups: Vec<GroupLayout>,
+    /// The shader's absolute path, for cargo to watch, where it could be read.
+    pub shader_path: Option<String>,
+}
+
+/// The bind groups of a pass that binds, from its shader when it names one.
+/// A shader that cannot be loaded is reported once: its fields are then not
+/// checked against it.
+pub(crate) fn plan(
+    kind: Kind,
+    pass: &PassAttr,
+    fields: &[Field],
+    bind_only: &[BindOnly],
+    diag: &mut Diagnostics,
+) -> Plan {
+    let bindables = bindables(fields, bind_only);
+    let Some(path) = &pass.shader else {
+        return Plan { groups: resolve(kind, &bindables, None, diag), shader_path: None };
+    };
+    let stages = match kind {
+        Kind::Compute => PassStages::Compute { entry: pass.entry.as_ref() },
+        Kind::Render => PassStages::Render { vertex: pass.vertex.as_ref(), fragment: pass.fragment.as_ref() },
+        Kind::Command | Kind::External => PassStages::Any,
+    };
+    let request = ShaderRequest { path, stages };
+    let shader_path = existing_path(path);
+    match shader::load(&request) {
+        Ok(interface) => {
+            let groups = resolve(kind, &bindables, Some((&interface, path.span())), diag);
+            Plan { groups, shader_path: Some(interface.absolute_path) }
+        }
+        Err(errors) => {
+            for error in errors {
+                diag.push(Code::Shader, error);
+            }
+            Plan { groups: Vec::new(), shader_path }
+        }
+    }
+}
+
+/// The absolute path of the shader `path` names, if the file exists.
+fn existing_path(path: &syn::LitStr) -> Option<String> {
+    let base = std::env::var_os("CARGO_MANIFEST_DIR")?;
+    let full = std::path::Path::new(&base).join(path.value());
+    full.is_file().then(|| full.to_string_lossy().into_owned())
+}
+
+/// The bind groups of a bound pass, in group order, each with its entries in
+/// binding order; every problem is recorded in `diag`.
+pub(crate) fn resolve(
+    kind: Kind,
+    bindables: &[Bindable<'_>],
+    shader: Option<(&ShaderInterface, Span)>,
+    diag: &mut Diagnostics,
+) -> Vec<GroupLayout> {
+    let entries = match shader {
+        Some((interface, path)) => shader_match::entries(kind, bindables, interface, path, diag),
+        None => attributes::entries(kind, bindables, diag),
+    };
+    entry::groups(entries, diag)
+}

@@ -1,0 +1,178 @@
+//! The options that say how a field binds: `binding = N`, `group = G`, and
+//! what its layout entry needs beyond its role.
+
+use syn::{Expr, Ident, Lit};
+
+use super::options::{Opt, expect_value};
+use super::set_once::SetOnce;
+use crate::diag::{Code, Diagnostics};
+use crate::model::{BindingOptions, RoleOption, SampleType, ViewDimension};
+use crate::suggest::did_you_mean;
+
+/// The binding options of one attribute as given.
+pub(crate) struct BindingGiven {
+    binding: SetOnce<u32>,
+    group: SetOnce<u32>,
+    format: SetOnce<Ident>,
+    sample_type: SetOnce<SampleType>,
+    dimension: SetOnce<ViewDimension>,
+    multisampled: SetOnce<()>,
+    read_write: SetOnce<()>,
+    comparison: SetOnce<()>,
+    non_filtering: SetOnce<()>,
+}
+
+impl BindingGiven {
+    pub(crate) fn new() -> Self {
+        let twice = "this option is given twice";
+        Self {
+            binding: SetOnce::new("`binding` is given twice", "keep one"),
+            group: SetOnce::new("`group` is given twice", "keep one"),
+            format: SetOnce::new("`format` is given twice", "keep one"),
+            sample_type: SetOnce::new("`sample_type` is given twice", "keep one"),
+            dimension: SetOnce::new("`dimension` is given twice", "keep one"),
+            multisampled: SetOnce::new(twice, "keep one"),
+            read_write: SetOnce::new(twice, "keep one"),
+            comparison: SetOnce::new(twice, "keep one"),
+            non_filtering: SetOnce::new(twice, "keep one"),
+        }
+    }
+
+    /// Reads `opt`, which names the binding option `option`.
+    pub(crate) fn read(&mut self, option: RoleOption, opt: &Opt, diag: &mut Diagnostics) {
+        let span = opt.name.span();
+        match option {
+            RoleOption::Binding => {
+                if let Some(value) = integer(opt, "binding = 0", diag) {
+                    self.binding.set(span, value, diag);
+                }
+            }
+            RoleOption::Group => {
+                if let Some(value) = integer(opt, "group = 0", diag) {
+                    self.group.set(span, value, diag);
+                }
+            }
+            RoleOption::Format => {
+                if let Some(format) = word(opt, "format = Rgba8Unorm", diag) {
+                    self.format.set(span, format, diag);
+                }
+            }
+            RoleOption::SampleType => {
+                let names: Vec<&str> = SampleType::ALL.iter().map(|value| value.name()).collect();
+                if let Some(value) = choice(opt, "sample_type = float", &names, SampleType::from_name, diag) {
+                    self.sample_type.set(span, value, diag);
+                }
+            }
+            RoleOption::Dimension => {
+                let names: Vec<&str> = ViewDimension::ALL.iter().map(|value| value.name()).collect();
+                if let Some(value) = choice(opt, "dimension = D2", &names, ViewDimension::from_name, diag) {
+                    self.dimension.set(span, value, diag);
+                }
+            }
+            RoleOption::Multisampled => self.flag(opt, Flag::Multisampled, diag),
+            RoleOption::ReadWrite => self.flag(opt, Flag::ReadWrite, diag),
+            RoleOption::Comparison => self.flag(opt, Flag::Comparison, diag),
+            RoleOption::NonFiltering => self.flag(opt, Flag::NonFiltering, diag),
+            _ => {}
+        }
+    }
+
+    fn flag(&mut self, opt: &Opt, flag: Flag, diag: &mut Diagnostics) {
+        let name = opt.name.to_string();
+        if !expect_value(opt, false, &name, diag) {
+            return;
+        }
+        let slot = match flag {
+            Flag::Multisampled => &mut self.multisampled,
+            Flag::ReadWrite => &mut self.read_write,
+            Flag::Comparison => &mut self.comparison,
+            Flag::NonFiltering => &mut self.non_filtering,
+        };
+        slot.set(opt.name.span(), (), diag);
+    }
+
+    /// What was given.
+    pub(crate) fn finish(self) -> BindingOptions {
+        let span = |slot: SetOnce<()>| slot.into_inner().map(|((), span)| span);
+        BindingOptions {
+            binding: self.binding.into_inner(),
+            group: self.group.into_inner(),
+            format: self.format.value(),
+            sample_type: self.sample_type.into_inner(),
+            dimension: self.dimension.into_inner(),
+            multisampled: span(self.multisampled),
+            read_write: span(self.read_write),
+            comparison: span(self.comparison),
+            non_filtering: span(self.non_filtering),
+        }
+    }
+}
+
+/// The options that are a bare word.
+#[derive(Clone, Copy)]
+enum Flag {
+    Multisampled,
+    ReadWrite,
+    Comparison,
+    NonFiltering,
+}
+
+/// The integer literal of `name = N`.
+fn integer(opt: &Opt, example: &str, diag: &mut Diagnostics) -> Option<u32> {
+    if !expect_value(opt, true, example, diag) {
+        return None;
+    }
+    if let Some(Expr::Lit(lit)) = &opt.value
+        && let Lit::Int(int) = &lit.lit
+        && let Ok(value) = int.base10_parse::<u32>()
+    {
+        return Some(value);
+    }
+    let name = &opt.name;
+    diag.error(
+        opt.name.span(),
+        Code::Syntax,
+        format!("`{name}` takes an integer literal"),
+        format!("write `{example}`"),
+    );
+    None
+}
+
+/// The word of `name = Word`.
+fn word(opt: &Opt, example: &str, diag: &mut Diagnostics) -> Option<Ident> {
+    if !expect_value(opt, true, example, diag) {
+        return None;
+    }
+    if let Some(Expr::Path(path)) = &opt.value
+        && path.qself.is_none()
+        && let Some(ident) = path.path.get_ident()
+    {
+        return Some(ident.clone());
+    }
+    let name = &opt.name;
+    diag.error(opt.name.span(), Code::Syntax, format!("`{name}` takes a name"), format!("write `{example}`"));
+    None
+}
+
+/// The value of `name = word` among `names`, with "did you mean".
+fn choice<T>(
+    opt: &Opt,
+    example: &str,
+    names: &[&str],
+    parse: impl Fn(&str) -> Option<T>,
+    diag: &mut Diagnostics,
+) -> Option<T> {
+    let ident = word(opt, example, diag)?;
+    let text = ident.to_string();
+    if let Some(value) = parse(&text) {
+        return Some(value);
+    }
+    let list: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+    diag.error(
+        ident.span(),
+        Code::UnknownOption,
+        format!("unknown value `{text}` of `{}`{}", opt.name, did_you_mean(&text, names)),
+        format!("`{}` takes {}", opt.name, list.join(", ")),
+    );
+    None
+}

@@ -1,0 +1,180 @@
+//! Derived passes with bindings, executed on wgpu's no-op device: the bind
+//! groups their contexts receive come from the runtime's cache, found again
+//! while the pass binds the same objects, views and ranges, and dropped with
+//! the pooled objects they bind.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use crate::execution_common::noop;
+use wgpu::{BufferUsages, TextureFormat};
+use zenfg_runtime::prelude::*;
+use zenfg_runtime::{BindGroupCacheStats, ImportBufferOptions, ImportTextureOptions, InitialContents};
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Shade<'f> {
+    #[sampled(binding = 0)]
+    source: Texture<'f>,
+    #[storage_write(overwrite, binding = 1, format = Rgba8Unorm)]
+    target: Texture<'f>,
+    #[storage_write(overwrite, binding = 2)]
+    #[root(output)]
+    histogram: Buffer<'f>,
+    #[uniform(binding = 0, group = 1)]
+    params: BufferSlice<'f>,
+    #[sampler(binding = 3)]
+    linear: &'f wgpu::Sampler,
+}
+
+/// What one frame's pass saw of its bind groups.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Seen {
+    groups: usize,
+    set: bool,
+}
+
+struct Fixture {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    params: wgpu::Buffer,
+    source: wgpu::Texture,
+    sampler: wgpu::Sampler,
+}
+
+impl Fixture {
+    fn new() -> Self {
+        let (device, queue) = noop();
+        let params = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("params"),
+            size: 256,
+            usage: BufferUsages::UNIFORM,
+            mapped_at_creation: false,
+        });
+        let source = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("source"),
+            size: wgpu::Extent3d { width: 32, height: 32, depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: TextureFormat::Rgba8Unorm,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING,
+            view_formats: &[],
+        });
+        let sampler = device.create_sampler(&wgpu::SamplerDescriptor::default());
+        Self { device, queue, params, source, sampler }
+    }
+
+    /// Records and executes one frame whose targets are `side` texels wide.
+    fn frame(&self, graph: &mut FrameGraph, side: u32) -> Result<Seen, FrameGraphError> {
+        let mut frame = graph.begin_frame();
+        let defined = ImportTextureOptions::new(InitialContents::Defined);
+        let source = frame.import_texture(TextureDesc::new_2d("source", 32, 32, TextureFormat::Rgba8Unorm), defined)?;
+        frame.bind_imported_texture(source, &self.source)?;
+        let params =
+            frame.import_buffer(BufferDesc::new("params", 256), ImportBufferOptions::new(InitialContents::Defined))?;
+        frame.bind_imported_buffer(params, &self.params)?;
+        let target = frame.create_texture(TextureDesc::new_2d("target", side, side, TextureFormat::Rgba8Unorm))?;
+        let histogram = frame.create_buffer(BufferDesc::new("histogram", u64::from(side) * 16))?;
+        let seen = Rc::new(Cell::new(Seen::default()));
+        let out = Rc::clone(&seen);
+        let pass = Shade {
+            source,
+            target,
+            histogram,
+            params: params.slice(BufferRange::new(0, Some(64))),
+            linear: &self.sampler,
+        };
+        frame.add(pass, move |mut cx| {
+            cx.set_bind_groups();
+            let groups = cx.bind_groups.iter().count();
+            out.set(Seen { groups, set: cx.bind_groups.get(0).is_some() && cx.bind_groups.get(1).is_some() });
+            Ok(())
+        })?;
+        frame.compile(CompileOptions::default())?.execute(&self.queue)?;
+        Ok(seen.get())
+    }
+}
+
+#[test]
+fn an_unchanged_frame_finds_its_bind_groups_again() -> Result<(), FrameGraphError> {
+    let fixture = Fixture::new();
+    let mut graph = FrameGraph::with_device(&fixture.device);
+    assert_eq!(fixture.frame(&mut graph, 64)?, Seen { groups: 2, set: true });
+    let first = graph.bind_group_cache_stats();
+    assert_eq!(first, BindGroupCacheStats { hits: 0, misses: 2, created: 2, evicted: 0, retained: 2 });
+    for _ in 0..3 {
+        fixture.frame(&mut graph, 64)?;
+    }
+    let warm = graph.bind_group_cache_stats();
+    assert_eq!(warm, BindGroupCacheStats { hits: 6, misses: 2, created: 2, evicted: 0, retained: 2 });
+    Ok(())
+}
+
+#[test]
+fn a_resized_target_misses_only_the_group_that_binds_it() -> Result<(), FrameGraphError> {
+    let fixture = Fixture::new();
+    let mut graph = FrameGraph::with_device(&fixture.device);
+    fixture.frame(&mut graph, 64)?;
+    fixture.frame(&mut graph, 128)?;
+    let stats = graph.bind_group_cache_stats();
+    // Group 1 binds only the imported uniforms: it is found again.
+    assert_eq!((stats.hits, stats.misses, stats.retained), (1, 3, 3));
+    fixture.frame(&mut graph, 64)?;
+    assert_eq!(graph.bind_group_cache_stats().hits, 3, "the pooled 64-texel targets and their group are still kept");
+    Ok(())
+}
+
+#[test]
+fn groups_are_dropped_with_the_pooled_objects_they_bind() -> Result<(), FrameGraphError> {
+    let fixture = Fixture::new();
+    let mut graph = FrameGraph::with_device(&fixture.device);
+    fixture.frame(&mut graph, 64)?;
+    let evicted =
+        graph.evict_resource_pool(|info| matches!(info.descriptor, zenfg_runtime::PooledResourceDesc::Texture { .. }));
+    assert!(evicted > 0);
+    let stats = graph.bind_group_cache_stats();
+    assert_eq!((stats.evicted, stats.retained), (1, 1), "only the group binding the evicted texture goes");
+    fixture.frame(&mut graph, 64)?;
+    let stats = graph.bind_group_cache_stats();
+    assert_eq!((stats.hits, stats.misses), (1, 3));
+
+    graph.clear_resource_pool();
+    let stats = graph.bind_group_cache_stats();
+    assert_eq!((stats.evicted, stats.retained), (3, 0), "clearing the pool clears the cache");
+    Ok(())
+}
+
+#[test]
+fn idle_groups_age_out() -> Result<(), FrameGraphError> {
+    let fixture = Fixture::new();
+    let mut graph = FrameGraph::with_device(&fixture.device);
+    fixture.frame(&mut graph, 64)?;
+    fixture.frame(&mut graph, 128)?;
+    assert_eq!(graph.bind_group_cache_stats().retained, 3);
+    graph.set_bind_group_idle_limit(0);
+    let stats = graph.bind_group_cache_stats();
+    assert_eq!((stats.retained, stats.evicted), (2, 1), "only what the latest execution used is kept");
+    graph.clear_bind_group_cache();
+    assert_eq!(graph.bind_group_cache_stats().retained, 0);
+    Ok(())
+}
+
+#[test]
+fn the_pipeline_layout_of_a_pass_has_every_group_it_binds() {
+    let fixture = Fixture::new();
+    let tables = <Shade<'static> as Pass<'static>>::BIND_GROUPS;
+    assert_eq!(tables.iter().map(|table| table.group).collect::<Vec<_>>(), [0, 1]);
+    assert_eq!(tables[0].fields, ["source", "target", "histogram", "linear"]);
+    assert_eq!(
+        tables[0].entries[1].ty,
+        wgpu::BindingType::StorageTexture {
+            access: wgpu::StorageTextureAccess::WriteOnly,
+            format: TextureFormat::Rgba8Unorm,
+            view_dimension: wgpu::TextureViewDimension::D2,
+        }
+    );
+    assert!(Shade::bind_group_layout(&fixture.device, 0).is_some());
+    assert!(Shade::bind_group_layout(&fixture.device, 2).is_none());
+    let _layout = Shade::pipeline_layout(&fixture.device);
+}
