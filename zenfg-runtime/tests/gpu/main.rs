@@ -5,6 +5,8 @@
 #[path = "../execution_common/mod.rs"]
 mod execution_common;
 
+mod bindings;
+
 use std::time::Duration;
 
 use execution_common::{gpu, read_buffer, readback_buffer};

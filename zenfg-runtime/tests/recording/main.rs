@@ -5,6 +5,7 @@ mod common;
 
 mod aliasing;
 mod attachments;
+mod bindings;
 mod content;
 mod copies;
 mod derive;

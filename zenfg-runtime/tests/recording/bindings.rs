@@ -1,0 +1,178 @@
+//! What the bound fields of derived passes expect of their resources,
+//! checked at compile against what was recorded (FG1109): storage formats,
+//! sample types, view dimensions, sample counts and buffer sizes.
+
+use wgpu::TextureFormat;
+use zenfg_runtime::prelude::*;
+use zenfg_runtime::{FrameGraphError as Error, ImportBufferOptions, ImportTextureOptions, InitialContents};
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Store<'f> {
+    #[storage_write(overwrite, binding = 0, format = Rgba16Float)]
+    #[root(output)]
+    target: TextureView<'f>,
+}
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Sample<'f> {
+    #[sampled(binding = 0)]
+    source: TextureView<'f>,
+    #[storage_write(overwrite, binding = 1)]
+    #[root(output)]
+    out: Buffer<'f>,
+}
+
+#[derive(Pass)]
+#[pass(compute)]
+struct SampleUnfilterable<'f> {
+    #[sampled(binding = 0, sample_type = unfilterable_float)]
+    source: Texture<'f>,
+    #[storage_write(overwrite, binding = 1)]
+    #[root(output)]
+    out: Buffer<'f>,
+}
+
+#[derive(Pass)]
+#[pass(compute)]
+struct SampleDepth<'f> {
+    #[sampled(binding = 0, sample_type = depth)]
+    source: Texture<'f>,
+    #[storage_write(overwrite, binding = 1)]
+    #[root(output)]
+    out: Buffer<'f>,
+}
+
+#[derive(Pass)]
+#[pass(compute, shader = "tests/shaders/params.wgsl")]
+struct Scale<'f> {
+    #[uniform]
+    params: BufferSlice<'f>,
+    #[storage_write(overwrite)]
+    #[root(output)]
+    out: Buffer<'f>,
+}
+
+fn texture<'f>(
+    frame: &mut Frame<'f>,
+    label: &'static str,
+    format: TextureFormat,
+    layers: u32,
+) -> Result<Texture<'f>, Error> {
+    let mut desc = TextureDesc::new_2d(label, 16, 16, format);
+    desc.size.depth_or_array_layers = layers;
+    frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined))
+}
+
+/// The error of compiling a frame with one `Sample`-like pass over `source`.
+fn sample_error(format: TextureFormat, layers: u32) -> Option<Error> {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let source = texture(&mut frame, "source", format, layers).unwrap();
+    let view = frame.create_texture_view(source, TextureViewDesc::default()).unwrap();
+    let out = frame.create_buffer(BufferDesc::new("out", 64)).unwrap();
+    frame.add(Sample { source: view, out }, |_| Ok(())).unwrap();
+    frame.compile(CompileOptions::default()).err()
+}
+
+#[test]
+fn a_storage_texture_of_another_format_fails_with_fg1109_naming_both() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let target = frame.create_texture(TextureDesc::new_2d("hdr", 16, 16, TextureFormat::Rgba8Unorm)).unwrap();
+    let view = frame.create_texture_view(target, TextureViewDesc::default()).unwrap();
+    let pass = frame.add(Store { target: view }, |_| Ok(())).unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap_err();
+    assert_eq!((error.code(), error.pass(), error.resource()), ("FG1109", Some(pass), Some(target.id())));
+    let Error::BindingMismatch { field, mismatch, .. } = &error else { panic!("{error}") };
+    assert_eq!(*field, "target");
+    assert_eq!(mismatch.expected, "a storage texture of format Rgba16Float");
+    assert_eq!(mismatch.actual, "Rgba8Unorm");
+    let message = error.to_string();
+    assert!(message.starts_with("FG1109: field `target` of "), "{message}");
+    assert!(message.contains("`store`") && message.contains("`hdr`"), "the pass and texture by label: {message}");
+    assert!(message.contains("format = Rgba8Unorm"), "the fix names the option: {message}");
+}
+
+#[test]
+fn a_storage_texture_of_the_declared_format_compiles() -> Result<(), Error> {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let target = frame.create_texture(TextureDesc::new_2d("hdr", 16, 16, TextureFormat::Rgba16Float))?;
+    let view = frame.create_texture_view(target, TextureViewDesc::default())?;
+    frame.add(Store { target: view }, |_| Ok(()))?;
+    assert_eq!(frame.compile(CompileOptions::default())?.retained_node_count(), 1);
+    Ok(())
+}
+
+#[test]
+fn sample_types_must_fit_the_texture_format() {
+    assert_eq!(sample_error(TextureFormat::Rgba8Unorm, 1), None);
+    let unfilterable = sample_error(TextureFormat::R32Float, 1).expect("R32Float does not filter");
+    let Error::BindingMismatch { mismatch, .. } = &unfilterable else { panic!("{unfilterable}") };
+    assert_eq!(mismatch.expected, "a texture of sample type filterable float");
+    assert!(mismatch.fix.contains("sample_type = unfilterable_float"), "{}", mismatch.fix);
+    let integer = sample_error(TextureFormat::Rgba8Uint, 1).expect("an integer format is not float");
+    assert!(integer.to_string().contains("unsigned integer"), "{integer}");
+    let depth = sample_error(TextureFormat::Depth32Float, 1).expect("a depth format is not float");
+    assert!(depth.to_string().contains("whose sample type is depth"), "{depth}");
+
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let r32 = texture(&mut frame, "r32", TextureFormat::R32Float, 1).unwrap();
+    let depth = texture(&mut frame, "depth", TextureFormat::Depth32Float, 1).unwrap();
+    let out = frame.create_buffer(BufferDesc::new("out", 64)).unwrap();
+    frame.add(SampleUnfilterable { source: r32, out }, |_| Ok(())).unwrap();
+    frame.add(SampleUnfilterable { source: depth, out }, |_| Ok(())).unwrap();
+    frame.add(SampleDepth { source: depth, out }, |_| Ok(())).unwrap();
+    assert!(frame.compile(CompileOptions::default()).is_ok(), "unfilterable float takes any float or depth format");
+}
+
+#[test]
+fn a_view_of_several_layers_is_not_a_2d_binding() {
+    let error = sample_error(TextureFormat::Rgba8Unorm, 6).expect("six layers make an array view");
+    let Error::BindingMismatch { mismatch, .. } = &error else { panic!("{error}") };
+    assert_eq!((mismatch.expected.as_str(), mismatch.actual.as_str()), ("a D2 view", "a D2Array view"));
+    assert!(mismatch.fix.contains("dimension = D2Array"), "{}", mismatch.fix);
+}
+
+#[test]
+fn a_uniform_range_smaller_than_the_shaders_type_fails_with_fg1109() {
+    let compile = |size: u64| {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let params =
+            frame.import_buffer(BufferDesc::new("params", 256), ImportBufferOptions::new(InitialContents::Defined))?;
+        let out = frame.create_buffer(BufferDesc::new("out", 256))?;
+        frame.add(Scale { params: params.slice(BufferRange::new(0, Some(size))), out }, |_| Ok(()))?;
+        frame.compile(CompileOptions::default()).map(|_| ())
+    };
+    assert!(compile(32).is_ok(), "the WGSL struct is 32 bytes");
+    let error = compile(16).unwrap_err();
+    let Error::BindingMismatch { field, mismatch, .. } = &error else { panic!("{error}") };
+    assert_eq!(*field, "params");
+    assert_eq!(mismatch.expected, "a buffer binding of at least 32 bytes");
+    assert_eq!(mismatch.actual, "a range of 16 bytes");
+}
+
+#[derive(Pass)]
+#[pass(compute)]
+struct SampleUnrooted<'f> {
+    #[sampled(binding = 0)]
+    source: Texture<'f>,
+    #[storage_write(overwrite, binding = 1)]
+    out: Buffer<'f>,
+}
+
+#[test]
+fn culled_passes_are_checked_too() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let source = texture(&mut frame, "source", TextureFormat::R32Float, 1).unwrap();
+    let out = frame.create_buffer(BufferDesc::new("out", 64)).unwrap();
+    // Nothing roots `out`: the pass is culled, but it is still recorded wrong.
+    frame.add(SampleUnrooted { source, out }, |_| Ok(())).unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap_err();
+    assert_eq!(error.code(), "FG1109");
+}

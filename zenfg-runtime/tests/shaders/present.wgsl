@@ -1,0 +1,16 @@
+// Draws `pattern` over the whole target, read through `nearest`.
+
+@group(0) @binding(0) var pattern: texture_2d<f32>;
+@group(0) @binding(1) var nearest: sampler;
+
+@vertex
+fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
+    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
+    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+}
+
+@fragment
+fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
+    let uv = position.xy / vec2<f32>(textureDimensions(pattern));
+    return textureSample(pattern, nearest, uv);
+}
