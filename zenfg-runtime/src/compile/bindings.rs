@@ -160,3 +160,63 @@ fn sample_type_option(sample_type: TextureSampleType) -> &'static str {
         TextureSampleType::Uint => "uint",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use wgpu::{BindingType, TextureFormat, TextureSampleType, TextureViewDimension};
+
+    use super::{check_bindings, sample_type_fits};
+    use crate::record::BindingCheck;
+    use crate::{FrameGraph, ImportTextureOptions, InitialContents, TextureDesc, TextureViewDesc};
+
+    #[test]
+    fn unfilterable_float_takes_every_float_and_depth_format() {
+        let unfilterable = TextureSampleType::Float { filterable: false };
+        let filterable = TextureSampleType::Float { filterable: true };
+        assert!(sample_type_fits(unfilterable, filterable));
+        assert!(sample_type_fits(unfilterable, unfilterable));
+        assert!(sample_type_fits(unfilterable, TextureSampleType::Depth));
+        assert!(!sample_type_fits(unfilterable, TextureSampleType::Uint));
+        assert!(sample_type_fits(filterable, filterable));
+        assert!(!sample_type_fits(filterable, unfilterable));
+        assert!(!sample_type_fits(filterable, TextureSampleType::Depth));
+        assert!(sample_type_fits(TextureSampleType::Depth, TextureSampleType::Depth));
+        assert!(!sample_type_fits(TextureSampleType::Depth, filterable));
+        assert!(!sample_type_fits(TextureSampleType::Sint, TextureSampleType::Uint));
+    }
+
+    static CUBE: wgpu::BindGroupLayoutEntry = wgpu::BindGroupLayoutEntry {
+        binding: 0,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: BindingType::Texture {
+            sample_type: TextureSampleType::Float { filterable: true },
+            view_dimension: TextureViewDimension::Cube,
+            multisampled: false,
+        },
+        count: None,
+    };
+
+    #[test]
+    fn explicit_views_are_checked_by_their_own_dimension() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let mut desc = TextureDesc::new_2d("sky", 16, 16, TextureFormat::Rgba8Unorm);
+        desc.size.depth_or_array_layers = 6;
+        let sky = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
+        let cube = TextureViewDesc { dimension: Some(TextureViewDimension::Cube), ..TextureViewDesc::default() };
+        let cube = frame.create_texture_view(sky, cube).unwrap();
+        let array = frame.create_texture_view(sky, TextureViewDesc::default()).unwrap();
+        let mut pass = frame.compute_pass("sample");
+        let cube_token = pass.sampled_texture(cube).unwrap();
+        let array_token = pass.sampled_texture(array).unwrap();
+        pass.set_side_effect(true);
+        pass.finish().unwrap();
+        frame.rec.binding_checks.push(BindingCheck { access: cube_token.access, field: "cube", entry: &CUBE });
+        assert!(check_bindings(&frame.rec).is_ok(), "a cube view is a cube binding");
+        frame.rec.binding_checks.push(BindingCheck { access: array_token.access, field: "array", entry: &CUBE });
+        let error = check_bindings(&frame.rec).unwrap_err();
+        assert_eq!(error.code(), "FG1109");
+        assert!(error.to_string().contains("field `array`"), "{error}");
+        assert!(error.to_string().contains("a Cube view, but it is a D2Array view"), "{error}");
+    }
+}

@@ -1,6 +1,7 @@
 //! Compilation: a pure function from a frozen recording to an execution plan.
 //!
-//! Stages, in order, each in its own module: validation of the recording →
+//! Stages, in order, each in its own module: validation of the recording
+//! (poisoning, open groups, the bindings of derived passes: [`bindings`]) →
 //! content flow and dependencies ([`content`]) → roots ([`roots`]) →
 //! retention ([`retention`]) → usage ([`usage`]) → lifetimes ([`lifetimes`]) →
 //! aliasing ([`aliasing`]) → segments ([`segments`]) → views ([`views`]) →
