@@ -37,7 +37,7 @@ struct Squares<'f> {
 ///
 /// Recording, compiling or executing fails, or a value is wrong.
 pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<dyn Error>> {
-    let pipeline = support::compute_pipeline(device, "squares", SHADER);
+    let pipeline = support::compute_pipeline(device, "squares", SHADER, None);
     let readback = support::readback_buffer(device, "squares-readback", COUNT * 4);
 
     let mut graph = FrameGraph::with_device(device);

@@ -104,8 +104,8 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Self {
-        let compute = |source| support::compute_pipeline(device, "bench", source);
-        let render = |source, format, depth| support::render_pipeline(device, "bench", source, format, depth);
+        let compute = |source| support::compute_pipeline(device, "bench", source, None);
+        let render = |source, format, depth| support::render_pipeline(device, "bench", source, None, format, depth);
         Self {
             simulate: compute(SIMULATE),
             gbuffer: render(GBUFFER, TextureFormat::Rgba8Unorm, true),

@@ -261,10 +261,10 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue, workload: Workload) -> Re
         return Err(format!("{particles} particles: the count must be a positive multiple of 256").into());
     }
     let pipelines = Pipelines {
-        simulate: support::compute_pipeline(device, "simulate", SIMULATE),
-        integrate: support::compute_pipeline(device, "integrate", INTEGRATE),
-        scene: support::render_pipeline(device, "scene", SCENE, TextureFormat::Rgba16Float, false),
-        tonemap: support::render_pipeline(device, "tonemap", TONEMAP, TextureFormat::Rgba8Unorm, false),
+        simulate: support::compute_pipeline(device, "simulate", SIMULATE, None),
+        integrate: support::compute_pipeline(device, "integrate", INTEGRATE, None),
+        scene: support::render_pipeline(device, "scene", SCENE, None, TextureFormat::Rgba16Float, false),
+        tonemap: support::render_pipeline(device, "tonemap", TONEMAP, None, TextureFormat::Rgba8Unorm, false),
     };
     let parameters = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("parameters"),

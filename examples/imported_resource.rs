@@ -49,7 +49,7 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<d
         usage: BufferUsages::UNIFORM,
     });
     let readback = support::readback_buffer(device, "output-readback", 32);
-    let pipeline = support::compute_pipeline(device, "scale", SHADER);
+    let pipeline = support::compute_pipeline(device, "scale", SHADER, None);
 
     let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();

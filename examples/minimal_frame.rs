@@ -38,7 +38,7 @@ pub struct Outcome {
 /// Recording, compiling or executing fails, or the plan or the pool is not
 /// what the frame asks for.
 pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Outcome, Box<dyn Error>> {
-    let pipeline = support::compute_pipeline(device, "produce", SHADER);
+    let pipeline = support::compute_pipeline(device, "produce", SHADER, None);
     let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();
     let output = frame.create_buffer(BufferDesc { label: "output".into(), size: 1024, usage: UsagePolicy::Infer })?;

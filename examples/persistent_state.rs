@@ -35,7 +35,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 /// Recording, compiling or executing fails, or a frame reads back a wrong
 /// history.
 pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<Vec<u32>>, Box<dyn Error>> {
-    let pipeline = support::compute_pipeline(device, "accumulate", SHADER);
+    let pipeline = support::compute_pipeline(device, "accumulate", SHADER, None);
     let history_native = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("history"),
         size: 16,
