@@ -119,22 +119,6 @@ pub fn render_pipeline(
     })
 }
 
-/// A bind group of group 0 of a pipeline's layout, one resource per binding
-/// in order.
-#[allow(dead_code, reason = "not every example binds resources")]
-pub fn bind_group(
-    device: &wgpu::Device,
-    layout: &wgpu::BindGroupLayout,
-    resources: &[wgpu::BindingResource<'_>],
-) -> wgpu::BindGroup {
-    let entries: Vec<wgpu::BindGroupEntry<'_>> = resources
-        .iter()
-        .enumerate()
-        .map(|(binding, resource)| wgpu::BindGroupEntry { binding: binding as u32, resource: resource.clone() })
-        .collect();
-    device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })
-}
-
 fn shader(device: &wgpu::Device, label: &str, wgsl: &str) -> wgpu::ShaderModule {
     device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some(label),
