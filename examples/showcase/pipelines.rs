@@ -19,8 +19,6 @@ pub const HDR_FORMAT: TextureFormat = TextureFormat::Rgba16Float;
 /// The tonemapped, sRGB-encoded image.
 pub const LDR_FORMAT: TextureFormat = TextureFormat::Rgba8Unorm;
 
-const COMMON: &str = include_str!("shaders/common.wgsl");
-
 /// Every pipeline the frame's passes use.
 pub struct Pipelines {
     /// Moves the lights along their orbits.
@@ -113,7 +111,7 @@ impl<'a> RenderDesc<'a> {
 fn module(device: &wgpu::Device, label: &str, source: &str) -> wgpu::ShaderModule {
     device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some(label),
-        source: wgpu::ShaderSource::Wgsl(format!("{COMMON}\n{source}").into()),
+        source: wgpu::ShaderSource::Wgsl(source.into()),
     })
 }
 
