@@ -1,7 +1,7 @@
 //! A derived compute pass with a real WGSL pipeline writes a transient
-//! buffer; a copy node moves it into a caller-owned readback buffer, whose
-//! values are printed. The example fails unless every value is the square
-//! of its index.
+//! buffer, which the runtime binds as the pass's shader declares it; a copy
+//! node moves it into a caller-owned readback buffer, whose values are
+//! printed. The example fails unless every value is the square of its index.
 //!
 //!     cargo run --example compute-output
 
@@ -15,16 +15,13 @@ use zenfg_runtime::{ImportBufferOptions, InitialContents};
 
 const COUNT: u64 = 16;
 
-const SHADER: &str = "
-@group(0) @binding(0) var<storage, read_write> squares: array<u32>;
-@compute @workgroup_size(16)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    squares[id.x] = id.x * id.x;
-}";
+/// The shader the pass names, for its pipeline.
+const SHADER: &str = include_str!("shaders/compute_output.wgsl");
 
-/// Writes the square of each index.
+/// Writes the square of each index. Its binding comes from the shader: the
+/// field binds the WGSL variable of its name.
 #[derive(Pass)]
-#[pass(compute)]
+#[pass(compute, shader = "shaders/compute_output.wgsl")]
 struct Squares<'f> {
     #[storage_write(overwrite)]
     squares: Buffer<'f>,
@@ -37,7 +34,7 @@ struct Squares<'f> {
 ///
 /// Recording, compiling or executing fails, or a value is wrong.
 pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<dyn Error>> {
-    let pipeline = support::compute_pipeline(device, "squares", SHADER);
+    let pipeline = support::compute_pipeline(device, "squares", SHADER, Some(&Squares::pipeline_layout(device)));
     let readback = support::readback_buffer(device, "squares-readback", COUNT * 4);
 
     let mut graph = FrameGraph::with_device(device);
@@ -51,13 +48,8 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<d
     frame.bind_imported_buffer(output, &readback)?;
 
     frame.add(Squares { squares }, move |mut cx: SquaresContext<'_>| {
-        let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("squares"),
-            layout: &pipeline.get_bind_group_layout(0),
-            entries: &[wgpu::BindGroupEntry { binding: 0, resource: cx.squares.binding() }],
-        });
         cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &bind_group, &[]);
+        cx.set_bind_groups();
         cx.pass.dispatch_workgroups(1, 1, 1);
         Ok(())
     })?;

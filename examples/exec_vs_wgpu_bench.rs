@@ -5,10 +5,12 @@
 //! The frame: a compute pass simulates particles; a render pass fills a
 //! G-buffer (color and depth); a render pass lights it into an HDR target; a
 //! compute pass blurs that into a storage texture; a render pass composites
-//! it into a caller-owned output texture. The plain version creates its
-//! targets, views and bind groups once and only encodes and submits per
-//! frame; the zenfg version records, compiles and executes every frame,
-//! takes its targets from the pool and creates its bind groups in callbacks.
+//! it into a caller-owned output texture. Both versions run the same
+//! pipelines, built from the shaders in `shaders/exec_vs_wgpu_bench/`. The
+//! plain version creates its targets, views and bind groups once and only
+//! encodes and submits per frame; the zenfg version records its passes as
+//! derived passes, compiles and executes every frame, takes its targets from
+//! the pool, and binds what the runtime's bind group cache finds again.
 //!
 //! Per frame, two wall times are taken, `submit` (until the work is
 //! submitted) and `frame` (until the GPU has finished it), and `cpu`: the CPU
@@ -26,10 +28,8 @@ mod support;
 use std::time::{Duration, Instant};
 
 use wgpu::{Color, TextureFormat, TextureUsages};
-use zenfg_runtime::{
-    BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, DepthAttachmentOps, FrameGraph, ImportTextureOptions,
-    InitialContents, RootReason, TextureDesc, WriteContents,
-};
+use zenfg_runtime::prelude::*;
+use zenfg_runtime::{ImportTextureOptions, InitialContents};
 
 const SIDE: u32 = 256;
 const PARTICLES: u32 = 65_536;
@@ -37,63 +37,56 @@ const ROUNDS: usize = 5;
 const WARM_UP: usize = 20;
 const FRAMES: usize = 200;
 
-const SIMULATE: &str = "
-@group(0) @binding(0) var<storage, read_write> particles: array<vec4<f32>>;
-@compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    let seed = f32(id.x);
-    particles[id.x] = vec4<f32>(sin(seed), cos(seed), seed * 0.001, 1.0);
-}";
-
-const GBUFFER: &str = "
-@vertex
-fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
-    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
-    return vec4<f32>(uv * 2.0 - 1.0, 0.5, 1.0);
+/// Simulates the particles; nothing reads them, so the pass is a side effect.
+#[derive(Pass)]
+#[pass(compute, side_effect, shader = "shaders/exec_vs_wgpu_bench/simulate.wgsl")]
+struct Simulate<'f> {
+    #[storage_write(overwrite)]
+    particles: Buffer<'f>,
 }
-@fragment
-fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
-    return vec4<f32>(fract(position.xy / 64.0), 0.5, 1.0);
-}";
 
-const LIGHTING: &str = "
-@group(0) @binding(0) var albedo: texture_2d<f32>;
-@vertex
-fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
-    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
-    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+/// Fills the G-buffer: color and depth.
+#[derive(Pass)]
+#[pass(render, label = "gbuffer", shader = "shaders/exec_vs_wgpu_bench/gbuffer.wgsl")]
+struct GBuffer<'f> {
+    #[color_attachment(clear = Color::BLACK)]
+    albedo: Texture<'f>,
+    #[depth_attachment(clear = 1.0, discard)]
+    depth: Texture<'f>,
 }
-@fragment
-fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
-    return textureLoad(albedo, vec2<i32>(position.xy), 0) * 2.0;
-}";
 
-const BLUR: &str = "
-@group(0) @binding(0) var hdr: texture_2d<f32>;
-@group(0) @binding(1) var blurred: texture_storage_2d<rgba8unorm, write>;
-@compute @workgroup_size(8, 8)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    let size = vec2<i32>(textureDimensions(hdr));
-    let center = vec2<i32>(id.xy);
-    var sum = vec4<f32>(0.0);
-    for (var dx = -1; dx <= 1; dx = dx + 1) {
-        sum = sum + textureLoad(hdr, clamp(center + vec2<i32>(dx, 0), vec2<i32>(0), size - 1), 0);
-    }
-    textureStore(blurred, center, sum / 6.0);
-}";
-
-const COMPOSITE: &str = "
-@group(0) @binding(0) var blurred: texture_2d<f32>;
-@vertex
-fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
-    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
-    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+/// Lights the G-buffer into the HDR target.
+#[derive(Pass)]
+#[pass(render, shader = "shaders/exec_vs_wgpu_bench/lighting.wgsl")]
+struct Lighting<'f> {
+    #[sampled]
+    albedo: Texture<'f>,
+    #[color_attachment(clear = Color::BLACK)]
+    hdr: Texture<'f>,
 }
-@fragment
-fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
-    return textureLoad(blurred, vec2<i32>(position.xy), 0);
-}";
 
+/// Blurs the HDR target into a storage texture.
+#[derive(Pass)]
+#[pass(compute, shader = "shaders/exec_vs_wgpu_bench/blur.wgsl")]
+struct Blur<'f> {
+    #[sampled]
+    hdr: Texture<'f>,
+    #[storage_write(overwrite)]
+    blurred: Texture<'f>,
+}
+
+/// Composites the blurred image into the caller's output texture.
+#[derive(Pass)]
+#[pass(render, shader = "shaders/exec_vs_wgpu_bench/composite.wgsl")]
+struct Composite<'f> {
+    #[sampled]
+    blurred: Texture<'f>,
+    #[color_attachment(clear = Color::BLACK)]
+    #[root(output)]
+    output: Texture<'f>,
+}
+
+/// The pipelines of both versions, each with the layout of its zenfg pass.
 struct Pipelines {
     simulate: wgpu::ComputePipeline,
     gbuffer: wgpu::RenderPipeline,
@@ -104,16 +97,50 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Self {
-        let compute = |source| support::compute_pipeline(device, "bench", source);
-        let render = |source, format, depth| support::render_pipeline(device, "bench", source, format, depth);
+        let compute = |source, layout| support::compute_pipeline(device, "bench", source, Some(&layout));
+        let render = |source, layout, format, depth| {
+            support::render_pipeline(device, "bench", source, Some(&layout), format, depth)
+        };
         Self {
-            simulate: compute(SIMULATE),
-            gbuffer: render(GBUFFER, TextureFormat::Rgba8Unorm, true),
-            lighting: render(LIGHTING, TextureFormat::Rgba16Float, false),
-            blur: compute(BLUR),
-            composite: render(COMPOSITE, TextureFormat::Rgba8Unorm, false),
+            simulate: compute(
+                include_str!("shaders/exec_vs_wgpu_bench/simulate.wgsl"),
+                Simulate::pipeline_layout(device),
+            ),
+            gbuffer: render(
+                include_str!("shaders/exec_vs_wgpu_bench/gbuffer.wgsl"),
+                GBuffer::pipeline_layout(device),
+                TextureFormat::Rgba8Unorm,
+                true,
+            ),
+            lighting: render(
+                include_str!("shaders/exec_vs_wgpu_bench/lighting.wgsl"),
+                Lighting::pipeline_layout(device),
+                TextureFormat::Rgba16Float,
+                false,
+            ),
+            blur: compute(include_str!("shaders/exec_vs_wgpu_bench/blur.wgsl"), Blur::pipeline_layout(device)),
+            composite: render(
+                include_str!("shaders/exec_vs_wgpu_bench/composite.wgsl"),
+                Composite::pipeline_layout(device),
+                TextureFormat::Rgba8Unorm,
+                false,
+            ),
         }
     }
+}
+
+/// A bind group of group 0 of `layout`, one resource per binding in order.
+fn bind_group(
+    device: &wgpu::Device,
+    layout: &wgpu::BindGroupLayout,
+    resources: &[wgpu::BindingResource<'_>],
+) -> wgpu::BindGroup {
+    let entries: Vec<wgpu::BindGroupEntry<'_>> = resources
+        .iter()
+        .zip(0..)
+        .map(|(resource, binding)| wgpu::BindGroupEntry { binding, resource: resource.clone() })
+        .collect();
+    device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })
 }
 
 fn color_attachment(view: &wgpu::TextureView) -> Option<wgpu::RenderPassColorAttachment<'_>> {
@@ -167,18 +194,18 @@ impl Plain {
             texture(TextureFormat::Rgba8Unorm, TextureUsages::STORAGE_BINDING | TextureUsages::TEXTURE_BINDING);
         let layout = |pipeline: &wgpu::ComputePipeline| pipeline.get_bind_group_layout(0);
         Self {
-            particle_group: support::bind_group(device, &layout(&pipelines.simulate), &[particles.as_entire_binding()]),
-            lighting_group: support::bind_group(
+            particle_group: bind_group(device, &layout(&pipelines.simulate), &[particles.as_entire_binding()]),
+            lighting_group: bind_group(
                 device,
                 &pipelines.lighting.get_bind_group_layout(0),
                 &[wgpu::BindingResource::TextureView(&albedo)],
             ),
-            blur_group: support::bind_group(
+            blur_group: bind_group(
                 device,
                 &layout(&pipelines.blur),
                 &[wgpu::BindingResource::TextureView(&hdr), wgpu::BindingResource::TextureView(&blurred)],
             ),
-            composite_group: support::bind_group(
+            composite_group: bind_group(
                 device,
                 &pipelines.composite.get_bind_group_layout(0),
                 &[wgpu::BindingResource::TextureView(&blurred)],
@@ -256,88 +283,54 @@ fn submit_graph(graph: &mut FrameGraph, queue: &wgpu::Queue, pipelines: &Pipelin
         .unwrap();
     frame.bind_imported_texture(target, output).unwrap();
 
-    let mut pass = frame.compute_pass("simulate");
-    let token = pass.storage_buffer_write(particles, BufferRange::whole(), WriteContents::Overwrite).unwrap();
-    pass.set_side_effect(true);
     let pipeline = pipelines.simulate.clone();
-    pass.finish_compute(move |mut cx| {
-        let group = support::bind_group(
-            cx.device,
-            &pipeline.get_bind_group_layout(0),
-            &[cx.resources.buffer(token)?.as_entire_binding()],
-        );
-        cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &group, &[]);
-        cx.pass.dispatch_workgroups(PARTICLES / 256, 1, 1);
-        Ok(())
-    })
-    .unwrap();
+    frame
+        .add(Simulate { particles }, move |mut cx| {
+            cx.pass.set_pipeline(&pipeline);
+            cx.set_bind_groups();
+            cx.pass.dispatch_workgroups(PARTICLES / 256, 1, 1);
+            Ok(())
+        })
+        .unwrap();
 
-    let mut pass = frame.render_pass("gbuffer");
-    let _ = pass.color_attachment(albedo, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
-    let _ = pass.depth_attachment(depth, DepthAttachmentOps::clear_discard(1.0)).unwrap();
     let pipeline = pipelines.gbuffer.clone();
-    pass.finish_render(move |mut cx| {
-        cx.pass.set_pipeline(&pipeline);
-        cx.pass.draw(0..3, 0..1);
-        Ok(())
-    })
-    .unwrap();
+    frame
+        .add(GBuffer { albedo, depth }, move |mut cx| {
+            cx.pass.set_pipeline(&pipeline);
+            cx.pass.draw(0..3, 0..1);
+            Ok(())
+        })
+        .unwrap();
 
-    let mut pass = frame.render_pass("lighting");
-    let source = pass.sampled_texture(albedo).unwrap();
-    let _ = pass.color_attachment(hdr, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
     let pipeline = pipelines.lighting.clone();
-    pass.finish_render(move |mut cx| {
-        let group = support::bind_group(
-            cx.device,
-            &pipeline.get_bind_group_layout(0),
-            &[wgpu::BindingResource::TextureView(cx.resources.texture_view(source)?)],
-        );
-        cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &group, &[]);
-        cx.pass.draw(0..3, 0..1);
-        Ok(())
-    })
-    .unwrap();
+    frame
+        .add(Lighting { albedo, hdr }, move |mut cx| {
+            cx.pass.set_pipeline(&pipeline);
+            cx.set_bind_groups();
+            cx.pass.draw(0..3, 0..1);
+            Ok(())
+        })
+        .unwrap();
 
-    let mut pass = frame.compute_pass("blur");
-    let source = pass.sampled_texture(hdr).unwrap();
-    let destination = pass.storage_texture_write(blurred, WriteContents::Overwrite).unwrap();
     let pipeline = pipelines.blur.clone();
-    pass.finish_compute(move |mut cx| {
-        let group = support::bind_group(
-            cx.device,
-            &pipeline.get_bind_group_layout(0),
-            &[
-                wgpu::BindingResource::TextureView(cx.resources.texture_view(source)?),
-                wgpu::BindingResource::TextureView(cx.resources.texture_view(destination)?),
-            ],
-        );
-        cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &group, &[]);
-        cx.pass.dispatch_workgroups(SIDE / 8, SIDE / 8, 1);
-        Ok(())
-    })
-    .unwrap();
+    frame
+        .add(Blur { hdr, blurred }, move |mut cx| {
+            cx.pass.set_pipeline(&pipeline);
+            cx.set_bind_groups();
+            cx.pass.dispatch_workgroups(SIDE / 8, SIDE / 8, 1);
+            Ok(())
+        })
+        .unwrap();
 
-    let mut pass = frame.render_pass("composite");
-    let source = pass.sampled_texture(blurred).unwrap();
-    let _ = pass.color_attachment(target, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
     let pipeline = pipelines.composite.clone();
-    pass.finish_render(move |mut cx| {
-        let group = support::bind_group(
-            cx.device,
-            &pipeline.get_bind_group_layout(0),
-            &[wgpu::BindingResource::TextureView(cx.resources.texture_view(source)?)],
-        );
-        cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &group, &[]);
-        cx.pass.draw(0..3, 0..1);
-        Ok(())
-    })
-    .unwrap();
-    frame.mark_texture_root(target, RootReason::Output).unwrap();
+    frame
+        .add(Composite { blurred, output: target }, move |mut cx| {
+            cx.pass.set_pipeline(&pipeline);
+            cx.set_bind_groups();
+            cx.pass.draw(0..3, 0..1);
+            Ok(())
+        })
+        .unwrap();
     frame.compile(CompileOptions::default()).unwrap().execute(queue).unwrap();
 }
 

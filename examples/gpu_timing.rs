@@ -19,11 +19,11 @@ mod support;
 use std::error::Error;
 use std::time::Duration;
 
-use wgpu::{BufferUsages, Color, TextureFormat};
+use wgpu::{BufferUsages, TextureFormat};
+use zenfg_runtime::prelude::*;
 use zenfg_runtime::{
-    BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, CpuTimingReport, ExecutionOptions, ExecutionTiming,
-    FrameGraph, FrameGraphError, GpuTimingNodeKind, GpuTimingReport, GpuTimingUnavailableReason, RootReason,
-    TextureDesc, TimingMode, WriteContents,
+    CpuTimingReport, ExecutionOptions, ExecutionTiming, GpuTimingNodeKind, GpuTimingReport, GpuTimingUnavailableReason,
+    TimingMode,
 };
 
 /// The nodes of a frame, in execution order.
@@ -65,61 +65,87 @@ pub struct FrameTiming {
     pub gpu: GpuTimingReport,
 }
 
-const SIMULATE: &str = "
-@group(0) @binding(0) var<storage, read_write> particles: array<vec4<f32>>;
-@compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    var seed = id.x;
-    var position = vec4<f32>(0.0);
-    for (var step = 0u; step < 64u; step = step + 1u) {
-        seed = seed * 1664525u + 1013904223u;
-        position = position * 0.5 + vec4<f32>(f32(seed & 1023u), f32(seed >> 22u), 0.0, 1.0);
-    }
-    particles[id.x] = position;
-}";
-
-const INTEGRATE: &str = "
-@group(0) @binding(0) var<storage, read> particles: array<vec4<f32>>;
-@group(0) @binding(1) var<storage, read_write> energy: array<f32>;
-@compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    let particle = particles[id.x];
-    energy[id.x] = dot(particle, particle);
-}";
-
-const SCENE: &str = "
-@vertex
-fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
-    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
-    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+/// Writes every particle.
+#[derive(Pass)]
+#[pass(compute, shader = "shaders/gpu_timing/simulate.wgsl")]
+struct Simulate<'f> {
+    #[storage_write(overwrite)]
+    particles: Buffer<'f>,
 }
-@fragment
-fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
-    var color = vec3<f32>(0.0);
-    for (var i = 0u; i < 32u; i = i + 1u) {
-        color = color + sin(position.xyx * (0.01 * f32(i + 1u))) * 0.05;
-    }
-    return vec4<f32>(color * 4.0, 1.0);
-}";
 
-const TONEMAP: &str = "
-@group(0) @binding(0) var scene: texture_2d<f32>;
-@vertex
-fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
-    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
-    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+/// Reads the particles into their energies, a result of the frame.
+#[derive(Pass)]
+#[pass(compute, shader = "shaders/gpu_timing/integrate.wgsl")]
+struct Integrate<'f> {
+    #[storage_read]
+    particles: Buffer<'f>,
+    #[storage_write(overwrite)]
+    #[root(output)]
+    energy: Buffer<'f>,
 }
-@fragment
-fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
-    let hdr = textureLoad(scene, vec2<i32>(position.xy), 0).rgb;
-    return vec4<f32>(hdr / (hdr + vec3<f32>(1.0)), 1.0);
-}";
+
+/// Renders the HDR scene.
+#[derive(Pass)]
+#[pass(render, shader = "shaders/gpu_timing/scene.wgsl")]
+struct Scene<'f> {
+    #[color_attachment(clear = wgpu::Color::BLACK)]
+    hdr: Texture<'f>,
+}
+
+/// Tonemaps the HDR scene into the frame's image.
+#[derive(Pass)]
+#[pass(render, shader = "shaders/gpu_timing/tonemap.wgsl")]
+struct Tonemap<'f> {
+    #[sampled]
+    hdr: Texture<'f>,
+    #[color_attachment(clear = wgpu::Color::BLACK)]
+    #[root(output)]
+    ldr: Texture<'f>,
+}
 
 struct Pipelines {
     simulate: wgpu::ComputePipeline,
     integrate: wgpu::ComputePipeline,
     scene: wgpu::RenderPipeline,
     tonemap: wgpu::RenderPipeline,
+}
+
+impl Pipelines {
+    /// The pipelines of the passes' shaders, each with its pass's layout.
+    fn new(device: &wgpu::Device) -> Self {
+        let hdr = TextureFormat::Rgba16Float;
+        let ldr = TextureFormat::Rgba8Unorm;
+        Self {
+            simulate: support::compute_pipeline(
+                device,
+                "simulate",
+                include_str!("shaders/gpu_timing/simulate.wgsl"),
+                Some(&Simulate::pipeline_layout(device)),
+            ),
+            integrate: support::compute_pipeline(
+                device,
+                "integrate",
+                include_str!("shaders/gpu_timing/integrate.wgsl"),
+                Some(&Integrate::pipeline_layout(device)),
+            ),
+            scene: support::render_pipeline(
+                device,
+                "scene",
+                include_str!("shaders/gpu_timing/scene.wgsl"),
+                Some(&Scene::pipeline_layout(device)),
+                hdr,
+                false,
+            ),
+            tonemap: support::render_pipeline(
+                device,
+                "tonemap",
+                include_str!("shaders/gpu_timing/tonemap.wgsl"),
+                Some(&Tonemap::pipeline_layout(device)),
+                ldr,
+                false,
+            ),
+        }
+    }
 }
 
 /// Records and executes one frame with CPU and GPU timing.
@@ -145,65 +171,38 @@ fn frame(
     })?;
 
     frame.push_debug_group("simulation")?;
-    let mut simulate = frame.compute_pass("simulate");
-    let state_out = simulate.storage_buffer_write(state, BufferRange::whole(), WriteContents::Overwrite)?;
     let pipeline = pipelines.simulate.clone();
-    simulate.finish_compute(move |mut cx| {
-        let group = support::bind_group(
-            cx.device,
-            &pipeline.get_bind_group_layout(0),
-            &[cx.resources.buffer(state_out)?.as_entire_binding()],
-        );
+    frame.add(Simulate { particles: state }, move |mut cx| {
         cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &group, &[]);
+        cx.set_bind_groups();
         cx.pass.dispatch_workgroups(particles / 256, 1, 1);
         Ok(())
     })?;
-    let mut integrate = frame.compute_pass("integrate");
-    let state_in = integrate.storage_buffer_read(state, BufferRange::whole())?;
-    let energy_out = integrate.storage_buffer_write(energy, BufferRange::whole(), WriteContents::Overwrite)?;
     let pipeline = pipelines.integrate.clone();
-    integrate.finish_compute(move |mut cx| {
-        let group = support::bind_group(
-            cx.device,
-            &pipeline.get_bind_group_layout(0),
-            &[cx.resources.buffer(state_in)?.as_entire_binding(), cx.resources.buffer(energy_out)?.as_entire_binding()],
-        );
+    frame.add(Integrate { particles: state, energy }, move |mut cx| {
         cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &group, &[]);
+        cx.set_bind_groups();
         cx.pass.dispatch_workgroups(particles / 256, 1, 1);
         Ok(())
     })?;
     frame.pop_debug_group()?;
 
     frame.push_debug_group("lighting")?;
-    let mut scene = frame.render_pass("scene");
-    let _ = scene.color_attachment(hdr, ColorAttachmentOps::clear_store(Color::BLACK))?;
     let pipeline = pipelines.scene.clone();
-    scene.finish_render(move |mut cx| {
+    frame.add(Scene { hdr }, move |mut cx| {
         cx.pass.set_pipeline(&pipeline);
         cx.pass.draw(0..3, 0..1);
         Ok(())
     })?;
-    let mut tonemap = frame.render_pass("tonemap");
-    let source = tonemap.sampled_texture(hdr)?;
-    let _ = tonemap.color_attachment(ldr, ColorAttachmentOps::clear_store(Color::BLACK))?;
     let pipeline = pipelines.tonemap.clone();
-    tonemap.finish_render(move |mut cx| {
-        let group = support::bind_group(
-            cx.device,
-            &pipeline.get_bind_group_layout(0),
-            &[wgpu::BindingResource::TextureView(cx.resources.texture_view(source)?)],
-        );
+    frame.add(Tonemap { hdr, ldr }, move |mut cx| {
         cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &group, &[]);
+        cx.set_bind_groups();
         cx.pass.draw(0..3, 0..1);
         Ok(())
     })?;
     frame.pop_debug_group()?;
 
-    frame.mark_buffer_root(energy, BufferRange::whole(), RootReason::Output)?;
-    frame.mark_texture_root(ldr, RootReason::Output)?;
     let options = ExecutionOptions::default().with_frame_index(frame_index).with_gpu_debug_groups(true);
     frame.compile(CompileOptions::default())?.execute_with_timing(queue, options, TimingMode::Both)
 }
@@ -260,12 +259,7 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue, workload: Workload) -> Re
     if particles == 0 || particles % 256 != 0 {
         return Err(format!("{particles} particles: the count must be a positive multiple of 256").into());
     }
-    let pipelines = Pipelines {
-        simulate: support::compute_pipeline(device, "simulate", SIMULATE),
-        integrate: support::compute_pipeline(device, "integrate", INTEGRATE),
-        scene: support::render_pipeline(device, "scene", SCENE, TextureFormat::Rgba16Float, false),
-        tonemap: support::render_pipeline(device, "tonemap", TONEMAP, TextureFormat::Rgba8Unorm, false),
-    };
+    let pipelines = Pipelines::new(device);
     let parameters = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("parameters"),
         size: 16,

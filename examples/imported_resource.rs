@@ -1,6 +1,6 @@
 //! Caller-owned buffers imported into a frame: an input array and a uniform
-//! with a scale factor, both with exposed usage, read by a compute pass that
-//! writes a transient; a copy node moves the result into a caller-owned
+//! with a scale factor, both with exposed usage, read by a derived compute
+//! pass that writes a transient (the runtime binds all three); a copy node moves the result into a caller-owned
 //! readback buffer. The graph borrows the imports and never destroys them.
 //! The example fails unless every value comes back scaled.
 //!
@@ -12,9 +12,8 @@ use std::error::Error;
 
 use wgpu::BufferUsages;
 use wgpu::util::DeviceExt;
-use zenfg_runtime::{
-    BufferDesc, BufferRange, CompileOptions, FrameGraph, ImportBufferOptions, InitialContents, WriteContents,
-};
+use zenfg_runtime::prelude::*;
+use zenfg_runtime::{ImportBufferOptions, InitialContents};
 
 /// The imported input array.
 pub const INPUT: [u32; 8] = [1, 2, 3, 5, 8, 13, 21, 34];
@@ -22,14 +21,21 @@ pub const INPUT: [u32; 8] = [1, 2, 3, 5, 8, 13, 21, 34];
 /// The imported scale factor.
 pub const SCALE: u32 = 10;
 
-const SHADER: &str = "
-@group(0) @binding(0) var<storage, read> input: array<u32>;
-@group(0) @binding(1) var<uniform> scale: u32;
-@group(0) @binding(2) var<storage, read_write> output: array<u32>;
-@compute @workgroup_size(8)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    output[id.x] = input[id.x] * scale;
-}";
+/// The shader the pass names, for its pipeline.
+const SHADER: &str = include_str!("shaders/imported_resource.wgsl");
+
+/// Scales the imported input by the imported factor into a transient; each
+/// field binds the WGSL variable of its name.
+#[derive(Pass)]
+#[pass(compute, shader = "shaders/imported_resource.wgsl")]
+struct Scale<'f> {
+    #[storage_read]
+    input: Buffer<'f>,
+    #[uniform]
+    scale: Buffer<'f>,
+    #[storage_write(overwrite)]
+    output: Buffer<'f>,
+}
 
 /// Runs the frame on `device` and returns the scaled values read back, after
 /// checking them against [`INPUT`] times [`SCALE`].
@@ -49,7 +55,7 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<d
         usage: BufferUsages::UNIFORM,
     });
     let readback = support::readback_buffer(device, "output-readback", 32);
-    let pipeline = support::compute_pipeline(device, "scale", SHADER);
+    let pipeline = support::compute_pipeline(device, "scale", SHADER, Some(&Scale::pipeline_layout(device)));
 
     let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();
@@ -66,28 +72,9 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<d
     frame.bind_imported_buffer(output, &readback)?;
     let scaled = frame.create_buffer(BufferDesc::new("scaled", 32))?;
 
-    let mut pass = frame.compute_pass("scale");
-    let input_token = pass.storage_buffer_read(input, BufferRange::whole())?;
-    let scale_token = pass.uniform_buffer(scale, BufferRange::whole())?;
-    let output_token = pass.storage_buffer_write(scaled, BufferRange::whole(), WriteContents::Overwrite)?;
-    pass.finish_compute(move |mut cx| {
-        let entries = [
-            cx.resources.buffer(input_token)?.as_entire_binding(),
-            cx.resources.buffer(scale_token)?.as_entire_binding(),
-            cx.resources.buffer(output_token)?.as_entire_binding(),
-        ];
-        let entries: Vec<wgpu::BindGroupEntry<'_>> = entries
-            .into_iter()
-            .enumerate()
-            .map(|(binding, resource)| wgpu::BindGroupEntry { binding: binding as u32, resource })
-            .collect();
-        let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("scale"),
-            layout: &pipeline.get_bind_group_layout(0),
-            entries: &entries,
-        });
+    frame.add(Scale { input, scale, output: scaled }, move |mut cx| {
         cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &bind_group, &[]);
+        cx.set_bind_groups();
         cx.pass.dispatch_workgroups(1, 1, 1);
         Ok(())
     })?;

@@ -1,6 +1,7 @@
-//! The smallest executed frame: one compute pass overwrites a transient
-//! buffer that is an output root; the frame is compiled with a summary
-//! report and executed headless. The example checks the plan (one retained
+//! The smallest executed frame: one derived compute pass overwrites a
+//! transient buffer that is an output root, bound as the pass's shader
+//! declares it; the frame is compiled with a summary report and executed
+//! headless. The example checks the plan (one retained
 //! node, one 1024-byte allocation) and that the executed transient went back
 //! to the pool, and fails otherwise.
 //!
@@ -10,17 +11,20 @@ mod support;
 
 use std::error::Error;
 
-use zenfg_runtime::{
-    BufferDesc, BufferRange, CompilationSummary, CompileOptions, FrameGraph, ResourcePoolStats, RootReason,
-    UsagePolicy, WriteContents,
-};
+use zenfg_runtime::prelude::*;
+use zenfg_runtime::{CompilationSummary, ResourcePoolStats, UsagePolicy};
 
-const SHADER: &str = "
-@group(0) @binding(0) var<storage, read_write> output: array<u32>;
-@compute @workgroup_size(64)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    output[id.x] = id.x;
-}";
+/// The shader the pass names, for its pipeline.
+const SHADER: &str = include_str!("shaders/minimal_frame.wgsl");
+
+/// Writes each word's index into `output`, the frame's result.
+#[derive(Pass)]
+#[pass(compute, shader = "shaders/minimal_frame.wgsl")]
+struct Produce<'f> {
+    #[storage_write(overwrite)]
+    #[root(output)]
+    output: Buffer<'f>,
+}
 
 /// What one run planned and left in the pool.
 pub struct Outcome {
@@ -38,24 +42,16 @@ pub struct Outcome {
 /// Recording, compiling or executing fails, or the plan or the pool is not
 /// what the frame asks for.
 pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Outcome, Box<dyn Error>> {
-    let pipeline = support::compute_pipeline(device, "produce", SHADER);
+    let pipeline = support::compute_pipeline(device, "produce", SHADER, Some(&Produce::pipeline_layout(device)));
     let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();
     let output = frame.create_buffer(BufferDesc { label: "output".into(), size: 1024, usage: UsagePolicy::Infer })?;
-    let mut pass = frame.compute_pass("produce");
-    let token = pass.storage_buffer_write(output, BufferRange::whole(), WriteContents::Overwrite)?;
-    pass.finish_compute(move |mut cx| {
-        let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("produce"),
-            layout: &pipeline.get_bind_group_layout(0),
-            entries: &[wgpu::BindGroupEntry { binding: 0, resource: cx.resources.buffer(token)?.as_entire_binding() }],
-        });
+    frame.add(Produce { output }, move |mut cx| {
         cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &bind_group, &[]);
+        cx.set_bind_groups();
         cx.pass.dispatch_workgroups(4, 1, 1);
         Ok(())
     })?;
-    frame.mark_buffer_root(output, BufferRange::whole(), RootReason::Output)?;
 
     let compiled = frame.compile(CompileOptions::summary_report())?;
     let summary = compiled.report().ok_or("a summary was requested")?.summary.clone();

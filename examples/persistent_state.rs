@@ -1,9 +1,11 @@
 //! State that survives across frames: the same caller-owned buffer is
 //! imported every frame — with undefined contents the first time, so the
 //! frame clears it, and with defined contents afterwards — and a
-//! `PersistentState` root keeps the passes that update it. Each frame adds
-//! `index + 1` to every word, and the example fails unless frame `n` reads
-//! back `(n + 1) * (index + 1)`.
+//! `persistent_state` root on the derived pass's field keeps the passes that
+//! update it. Each frame adds `index + 1` to every word, and the example
+//! fails unless frame `n` reads back `(n + 1) * (index + 1)`, and unless every
+//! frame after the first finds the pass's bind group again in the runtime's
+//! cache (it binds the same buffer).
 //!
 //!     cargo run --example persistent-state
 
@@ -12,20 +14,23 @@ mod support;
 use std::error::Error;
 
 use wgpu::BufferUsages;
-use zenfg_runtime::{
-    BufferDesc, BufferRange, CompileOptions, ExecutionOptions, FrameGraph, ImportBufferOptions, InitialContents,
-    RootReason, WriteContents,
-};
+use zenfg_runtime::prelude::*;
+use zenfg_runtime::{ExecutionOptions, ImportBufferOptions, InitialContents};
 
 /// Frames the example runs.
 pub const FRAMES: u64 = 4;
 
-const SHADER: &str = "
-@group(0) @binding(0) var<storage, read_write> history: array<u32>;
-@compute @workgroup_size(4)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    history[id.x] = history[id.x] + id.x + 1u;
-}";
+/// The shader the pass names, for its pipeline.
+const SHADER: &str = include_str!("shaders/persistent_state.wgsl");
+
+/// Adds to the history, which the next frame reads again.
+#[derive(Pass)]
+#[pass(compute, shader = "shaders/persistent_state.wgsl")]
+struct Accumulate<'f> {
+    #[storage_write(preserve)]
+    #[root(persistent_state)]
+    history: Buffer<'f>,
+}
 
 /// Runs [`FRAMES`] frames on `device` and returns the history read back
 /// after each, after checking it.
@@ -35,7 +40,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 /// Recording, compiling or executing fails, or a frame reads back a wrong
 /// history.
 pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<Vec<u32>>, Box<dyn Error>> {
-    let pipeline = support::compute_pipeline(device, "accumulate", SHADER);
+    let layout = Accumulate::pipeline_layout(device);
+    let pipeline = support::compute_pipeline(device, "accumulate", SHADER, Some(&layout));
     let history_native = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("history"),
         size: 16,
@@ -60,24 +66,13 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<Vec<u32>>, 
         if frame_index == 0 {
             frame.clear_buffer("reset-history", history, BufferRange::whole())?;
         }
-        let mut pass = frame.compute_pass("accumulate");
-        let token = pass.storage_buffer_write(history, BufferRange::whole(), WriteContents::Preserve)?;
         let pipeline = pipeline.clone();
-        pass.finish_compute(move |mut cx| {
-            let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("accumulate"),
-                layout: &pipeline.get_bind_group_layout(0),
-                entries: &[wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: cx.resources.buffer(token)?.as_entire_binding(),
-                }],
-            });
+        frame.add(Accumulate { history }, move |mut cx| {
             cx.pass.set_pipeline(&pipeline);
-            cx.pass.set_bind_group(0, &bind_group, &[]);
+            cx.set_bind_groups();
             cx.pass.dispatch_workgroups(1, 1, 1);
             Ok(())
         })?;
-        frame.mark_buffer_root(history, BufferRange::whole(), RootReason::PersistentState)?;
         let mut copy = frame.copy_pass("readback");
         copy.copy_buffer_to_buffer(history, 0, output, 0, 16)?;
         copy.finish()?;
@@ -93,6 +88,10 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<Vec<u32>>, 
             );
         }
         histories.push(values);
+    }
+    let cache = graph.bind_group_cache_stats();
+    if (cache.created, cache.hits) != (1, FRAMES - 1) {
+        return Err(format!("expected one bind group, found again by every later frame, got {cache:?}").into());
     }
     Ok(histories)
 }

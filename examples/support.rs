@@ -56,13 +56,19 @@ pub fn readback_buffer(device: &wgpu::Device, label: &str, size: u64) -> wgpu::B
     })
 }
 
-/// A compute pipeline of one WGSL module with a single entry point and an
-/// inferred layout.
+/// A compute pipeline of one WGSL module with a single entry point, with
+/// `layout` (a derived pass's `Pass::pipeline_layout`), or inferred from the
+/// shader without one.
 #[allow(dead_code, reason = "not every example dispatches")]
-pub fn compute_pipeline(device: &wgpu::Device, label: &str, wgsl: &str) -> wgpu::ComputePipeline {
+pub fn compute_pipeline(
+    device: &wgpu::Device,
+    label: &str,
+    wgsl: &str,
+    layout: Option<&wgpu::PipelineLayout>,
+) -> wgpu::ComputePipeline {
     device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
         label: Some(label),
-        layout: None,
+        layout,
         module: &shader(device, label, wgsl),
         entry_point: None,
         compilation_options: Default::default(),
@@ -71,21 +77,22 @@ pub fn compute_pipeline(device: &wgpu::Device, label: &str, wgsl: &str) -> wgpu:
 }
 
 /// A render pipeline of one WGSL module (one vertex and one fragment entry
-/// point, no vertex buffers) with an inferred layout, drawing into one color
-/// target of `format`, and testing against a `Depth32Float` attachment when
-/// `depth` is set.
+/// point, no vertex buffers), with `layout` or one inferred from the shader,
+/// drawing into one color target of `format`, and testing against a
+/// `Depth32Float` attachment when `depth` is set.
 #[allow(dead_code, reason = "not every example draws")]
 pub fn render_pipeline(
     device: &wgpu::Device,
     label: &str,
     wgsl: &str,
+    layout: Option<&wgpu::PipelineLayout>,
     format: wgpu::TextureFormat,
     depth: bool,
 ) -> wgpu::RenderPipeline {
     let module = shader(device, label, wgsl);
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some(label),
-        layout: None,
+        layout,
         vertex: wgpu::VertexState {
             module: &module,
             entry_point: None,
@@ -110,22 +117,6 @@ pub fn render_pipeline(
         multiview_mask: None,
         cache: None,
     })
-}
-
-/// A bind group of group 0 of a pipeline's layout, one resource per binding
-/// in order.
-#[allow(dead_code, reason = "not every example binds resources")]
-pub fn bind_group(
-    device: &wgpu::Device,
-    layout: &wgpu::BindGroupLayout,
-    resources: &[wgpu::BindingResource<'_>],
-) -> wgpu::BindGroup {
-    let entries: Vec<wgpu::BindGroupEntry<'_>> = resources
-        .iter()
-        .enumerate()
-        .map(|(binding, resource)| wgpu::BindGroupEntry { binding: binding as u32, resource: resource.clone() })
-        .collect();
-    device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })
 }
 
 fn shader(device: &wgpu::Device, label: &str, wgsl: &str) -> wgpu::ShaderModule {

@@ -1,6 +1,6 @@
 //! The camera and the per-frame uniforms every shader reads.
 
-/// Floats of the `Uniforms` struct of `common.wgsl`.
+/// Floats of the `Uniforms` struct of the shaders.
 pub const UNIFORM_FLOATS: usize = 36;
 
 type Vec3 = [f32; 3];

@@ -1,7 +1,9 @@
 //! One frame of the showcase, recorded entirely with derived passes.
 //!
 //! The caller's buffers are imported (and bound when there is a device); the
-//! intermediates are transients the graph allocates, aliases and pools. The
+//! intermediates are transients the graph allocates, aliases and pools; the
+//! samplers, which the graph does not track, are fields of the passes that
+//! bind them. The
 //! passes run in recording order: the light animation, the G-buffer and the
 //! lighting (group `scene`); a debug view of the normals nobody uses (group
 //! `debug`, culled); the bloom chain over the mips of one texture (group
@@ -17,7 +19,7 @@ use crate::passes::{
     AnimateLights, BloomDownsample, BloomUpsample, DebugNormals, Fxaa, GBuffer, Lighting, Readback, Tonemap, UiOverlay,
 };
 use crate::pipelines::{ALBEDO_FORMAT, DEPTH_FORMAT, HDR_FORMAT, LDR_FORMAT, NORMAL_FORMAT};
-use crate::renderer::Renderer;
+use crate::renderer::{Renderer, Samplers};
 use crate::scene::{LIGHT_BYTES, LIGHT_COUNT, Scene};
 
 /// Width of the rendered image.
@@ -83,10 +85,16 @@ fn full_size(label: &'static str, format: TextureFormat) -> TextureDesc {
     TextureDesc::new_2d(label, WIDTH, HEIGHT, format)
 }
 
-/// Records the frame. With a `renderer`, the imports are bound and the passes
-/// encode real work; without one, the frame can be compiled but not executed,
-/// so the callbacks, which never run, have nothing to do.
-pub fn record<'f>(frame: &mut Frame<'f>, scene: &Scene, renderer: Option<&'f Renderer>) -> Result<(), FrameGraphError> {
+/// Records the frame, its passes binding `samplers`. With a `renderer`, the
+/// imports are bound and the passes encode real work; without one, the frame
+/// can be compiled but not executed, so the callbacks, which never run, have
+/// nothing to do.
+pub fn record<'f>(
+    frame: &mut Frame<'f>,
+    scene: &Scene,
+    samplers: &'f Samplers,
+    renderer: Option<&'f Renderer>,
+) -> Result<(), FrameGraphError> {
     let imports = Imports::new(frame, scene, renderer)?;
     let hdr = frame.create_texture(full_size("hdr", HDR_FORMAT))?;
     let normal = frame.with_debug_group("scene", |frame| record_scene(frame, &imports, hdr, renderer))?;
@@ -96,8 +104,10 @@ pub fn record<'f>(frame: &mut Frame<'f>, scene: &Scene, renderer: Option<&'f Ren
             renderer.map_or(Ok(()), |renderer| renderer.debug_normals(cx))
         })
     })?;
-    let bloom = frame.with_debug_group("bloom", |frame| record_bloom(frame, hdr, renderer))?;
-    let image = frame.with_debug_group("post", |frame| record_post(frame, &imports, hdr, bloom, renderer))?;
+    let linear_clamp = &samplers.linear_clamp;
+    let bloom = frame.with_debug_group("bloom", |frame| record_bloom(frame, hdr, linear_clamp, renderer))?;
+    let image =
+        frame.with_debug_group("post", |frame| record_post(frame, &imports, (hdr, bloom), linear_clamp, renderer))?;
     let pixels = imports.pixels;
     frame.add(Readback { image, pixels }, move |cx| renderer.map_or(Ok(()), |renderer| renderer.readback(cx)))?;
     Ok(())
@@ -132,6 +142,7 @@ fn record_scene<'f>(
 fn record_bloom<'f>(
     frame: &mut Frame<'f>,
     hdr: Texture<'f>,
+    linear_clamp: &'f wgpu::Sampler,
     renderer: Option<&'f Renderer>,
 ) -> Result<TextureView<'f>, FrameGraphError> {
     let desc = TextureDesc::new_2d("bloom", WIDTH / 2, HEIGHT / 2, HDR_FORMAT).with_mips(BLOOM_MIPS);
@@ -144,7 +155,7 @@ fn record_bloom<'f>(
         let mut source = scene;
         for (mip, &target) in (0..).zip(&mips) {
             let label = format!("bloom.downsample.mip-{mip}");
-            frame.add(BloomDownsample { label, source, target }, move |cx| {
+            frame.add(BloomDownsample { label, source, linear_clamp, target }, move |cx| {
                 renderer.map_or(Ok(()), |renderer| renderer.bloom_downsample(cx, mip))
             })?;
             source = target;
@@ -154,9 +165,8 @@ fn record_bloom<'f>(
     frame.with_debug_group("upsample", |frame| {
         for mip in (0..mips.len() - 1).rev() {
             let label = format!("bloom.upsample.mip-{mip}");
-            frame.add(BloomUpsample { label, source: mips[mip + 1], target: mips[mip] }, move |cx| {
-                renderer.map_or(Ok(()), |renderer| renderer.bloom_upsample(cx))
-            })?;
+            let pass = BloomUpsample { label, source: mips[mip + 1], linear_clamp, target: mips[mip] };
+            frame.add(pass, move |cx| renderer.map_or(Ok(()), |renderer| renderer.bloom_upsample(cx)))?;
         }
         Ok(())
     })?;
@@ -167,17 +177,17 @@ fn record_bloom<'f>(
 fn record_post<'f>(
     frame: &mut Frame<'f>,
     imports: &Imports<'f>,
-    hdr: Texture<'f>,
-    bloom: TextureView<'f>,
+    (hdr, bloom): (Texture<'f>, TextureView<'f>),
+    linear_clamp: &'f wgpu::Sampler,
     renderer: Option<&'f Renderer>,
 ) -> Result<Texture<'f>, FrameGraphError> {
     let Imports { uniforms, rects, .. } = *imports;
     let ldr = frame.create_texture(full_size("ldr", LDR_FORMAT))?;
     let image = frame.create_texture(full_size("image", LDR_FORMAT))?;
-    frame.add(Tonemap { uniforms, hdr, bloom, ldr }, move |cx| {
+    frame.add(Tonemap { uniforms, hdr, bloom, linear_clamp, ldr }, move |cx| {
         renderer.map_or(Ok(()), |renderer| renderer.tonemap(cx))
     })?;
-    frame.add(Fxaa { ldr, image }, move |cx| renderer.map_or(Ok(()), |renderer| renderer.fxaa(cx)))?;
+    frame.add(Fxaa { ldr, linear_clamp, image }, move |cx| renderer.map_or(Ok(()), |renderer| renderer.fxaa(cx)))?;
     frame.add(UiOverlay { uniforms, rects, image }, move |cx| {
         renderer.map_or(Ok(()), |renderer| renderer.ui_overlay(cx))
     })?;

@@ -1,13 +1,21 @@
 //! The frame's passes, each a struct whose fields say what it does to each
 //! resource. `#[derive(Pass)]` turns each into its declarations and a typed
 //! context (`AnimateLightsContext`, `GBufferContext`, ...).
+//!
+//! Each pass that draws or dispatches names its shader in `shaders/`: the
+//! derive lays out the pass's bind groups from the shader's bindings, each
+//! field binding the WGSL variable of its name, and checks the struct against
+//! the shader when the example is built. Pipelines are built with the pass's
+//! `pipeline_layout`, and each callback sets the bind groups the runtime made
+//! from the fields. Samplers are not graph resources: the passes that sample
+//! hold the sampler they bind in a `#[sampler]` field.
 
 use zenfg_runtime::prelude::*;
 
 /// Moves the lights of the rig along their orbits; the G-buffer draws them
 /// and the lighting pass shades with them.
 #[derive(Pass)]
-#[pass(compute)]
+#[pass(compute, shader = "showcase/shaders/lights.wgsl")]
 pub struct AnimateLights<'f> {
     /// The time.
     #[uniform]
@@ -21,9 +29,10 @@ pub struct AnimateLights<'f> {
 }
 
 /// Draws the instanced meshes and one emissive bulb per light into the
-/// G-buffer.
+/// G-buffer. The bulbs' vertex shader, `vs_bulb`, binds what `vs_mesh` does,
+/// so one layout serves both pipelines.
 #[derive(Pass)]
-#[pass(render)]
+#[pass(render, shader = "showcase/shaders/scene.wgsl", vertex = "vs_mesh")]
 pub struct GBuffer<'f> {
     /// The camera.
     #[uniform]
@@ -53,7 +62,7 @@ pub struct GBuffer<'f> {
 
 /// Shades the G-buffer with the animated lights into the HDR target.
 #[derive(Pass)]
-#[pass(render)]
+#[pass(render, shader = "showcase/shaders/lighting.wgsl")]
 pub struct Lighting<'f> {
     /// The camera.
     #[uniform]
@@ -78,7 +87,7 @@ pub struct Lighting<'f> {
 /// A view of the G-buffer's normals, for looking at them. Nothing reads or
 /// roots its target, so the frame culls it.
 #[derive(Pass)]
-#[pass(render)]
+#[pass(render, shader = "showcase/shaders/debug.wgsl")]
 pub struct DebugNormals<'f> {
     /// World normal and gloss.
     #[sampled]
@@ -89,9 +98,10 @@ pub struct DebugNormals<'f> {
 }
 
 /// One step down the bloom chain: a mip from the next larger one (or from
-/// the HDR image, thresholded, for mip 0).
+/// the HDR image, thresholded, for mip 0). The thresholding fragment shader,
+/// `fs_prefilter`, binds what `fs_downsample` does.
 #[derive(Pass)]
-#[pass(render)]
+#[pass(render, shader = "showcase/shaders/bloom.wgsl", fragment = "fs_downsample")]
 pub struct BloomDownsample<'f> {
     /// `bloom.downsample.mip-N`.
     #[label]
@@ -99,6 +109,9 @@ pub struct BloomDownsample<'f> {
     /// The larger level.
     #[sampled]
     pub source: TextureView<'f>,
+    /// Bilinear filtering, clamped at the edges.
+    #[sampler]
+    pub linear_clamp: &'f wgpu::Sampler,
     /// The mip this step fills.
     #[color_attachment(clear = [0.0, 0.0, 0.0, 1.0])]
     pub target: TextureView<'f>,
@@ -107,7 +120,7 @@ pub struct BloomDownsample<'f> {
 /// One step up the bloom chain: the next smaller mip, filtered, added onto
 /// this one.
 #[derive(Pass)]
-#[pass(render)]
+#[pass(render, shader = "showcase/shaders/bloom.wgsl", fragment = "fs_upsample")]
 pub struct BloomUpsample<'f> {
     /// `bloom.upsample.mip-N`.
     #[label]
@@ -115,6 +128,9 @@ pub struct BloomUpsample<'f> {
     /// The smaller level.
     #[sampled]
     pub source: TextureView<'f>,
+    /// Bilinear filtering, clamped at the edges.
+    #[sampler]
+    pub linear_clamp: &'f wgpu::Sampler,
     /// The mip the result is added onto.
     #[color_attachment(load)]
     pub target: TextureView<'f>,
@@ -122,7 +138,7 @@ pub struct BloomUpsample<'f> {
 
 /// Adds the bloom to the HDR image and maps it to displayable sRGB.
 #[derive(Pass)]
-#[pass(render)]
+#[pass(render, shader = "showcase/shaders/tonemap.wgsl")]
 pub struct Tonemap<'f> {
     /// Exposure and bloom strength.
     #[uniform]
@@ -133,6 +149,9 @@ pub struct Tonemap<'f> {
     /// Mip 0 of the bloom chain, the sum of every level.
     #[sampled]
     pub bloom: TextureView<'f>,
+    /// Bilinear filtering, clamped at the edges, for the half-size bloom.
+    #[sampler]
+    pub linear_clamp: &'f wgpu::Sampler,
     /// The tonemapped image.
     #[color_attachment(clear = [0.0, 0.0, 0.0, 1.0])]
     pub ldr: Texture<'f>,
@@ -140,11 +159,14 @@ pub struct Tonemap<'f> {
 
 /// Smooths the tonemapped image's edges into the final image.
 #[derive(Pass)]
-#[pass(render)]
+#[pass(render, shader = "showcase/shaders/fxaa.wgsl")]
 pub struct Fxaa<'f> {
     /// The tonemapped image.
     #[sampled]
     pub ldr: Texture<'f>,
+    /// Bilinear filtering, clamped at the edges.
+    #[sampler]
+    pub linear_clamp: &'f wgpu::Sampler,
     /// The final image.
     #[color_attachment(clear = [0.0, 0.0, 0.0, 1.0])]
     pub image: Texture<'f>,
@@ -152,7 +174,7 @@ pub struct Fxaa<'f> {
 
 /// Blends the overlay's rectangles over the final image.
 #[derive(Pass)]
-#[pass(render)]
+#[pass(render, shader = "showcase/shaders/overlay.wgsl")]
 pub struct UiOverlay<'f> {
     /// The target size.
     #[uniform]

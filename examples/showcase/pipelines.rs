@@ -1,11 +1,16 @@
-//! The showcase's pipelines, built from the WGSL in `shaders/`, and the
-//! formats of the targets they render to.
+//! The showcase's pipelines, built from the WGSL in `shaders/` with the
+//! layouts of the passes that name those shaders, and the formats of the
+//! targets they render to.
 
 use wgpu::{
     BlendComponent, BlendFactor, BlendOperation, BlendState, ColorTargetState, CompareFunction, DepthStencilState,
     PrimitiveTopology, TextureFormat, VertexBufferLayout, VertexStepMode,
 };
+use zenfg_runtime::Pass;
 
+use crate::passes::{
+    AnimateLights, BloomDownsample, BloomUpsample, DebugNormals, Fxaa, GBuffer, Lighting, Tonemap, UiOverlay,
+};
 use crate::scene::{INSTANCE_FLOATS, LIGHT_BYTES, RECT_FLOATS, VERTEX_FLOATS};
 
 /// G-buffer albedo (rgb) and emission (a).
@@ -18,8 +23,6 @@ pub const DEPTH_FORMAT: TextureFormat = TextureFormat::Depth32Float;
 pub const HDR_FORMAT: TextureFormat = TextureFormat::Rgba16Float;
 /// The tonemapped, sRGB-encoded image.
 pub const LDR_FORMAT: TextureFormat = TextureFormat::Rgba8Unorm;
-
-const COMMON: &str = include_str!("shaders/common.wgsl");
 
 /// Every pipeline the frame's passes use.
 pub struct Pipelines {
@@ -50,6 +53,7 @@ pub struct Pipelines {
 /// How a render pipeline is put together.
 struct RenderDesc<'a> {
     label: &'a str,
+    layout: &'a wgpu::PipelineLayout,
     module: &'a wgpu::ShaderModule,
     vertex: &'a str,
     fragment: &'a str,
@@ -63,12 +67,14 @@ impl<'a> RenderDesc<'a> {
     /// A fullscreen triangle shaded by `fragment` into `targets`.
     fn fullscreen(
         label: &'a str,
+        layout: &'a wgpu::PipelineLayout,
         module: &'a wgpu::ShaderModule,
         fragment: &'a str,
         targets: &'a [Option<ColorTargetState>],
     ) -> Self {
         Self {
             label,
+            layout,
             module,
             vertex: "vs_fullscreen",
             fragment,
@@ -82,7 +88,7 @@ impl<'a> RenderDesc<'a> {
     fn build(&self, device: &wgpu::Device) -> wgpu::RenderPipeline {
         device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
             label: Some(self.label),
-            layout: None,
+            layout: Some(self.layout),
             vertex: wgpu::VertexState {
                 module: self.module,
                 entry_point: Some(self.vertex),
@@ -113,7 +119,7 @@ impl<'a> RenderDesc<'a> {
 fn module(device: &wgpu::Device, label: &str, source: &str) -> wgpu::ShaderModule {
     device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some(label),
-        source: wgpu::ShaderSource::Wgsl(format!("{COMMON}\n{source}").into()),
+        source: wgpu::ShaderSource::Wgsl(source.into()),
     })
 }
 
@@ -167,8 +173,11 @@ impl Pipelines {
         let ldr = [Some(LDR_FORMAT.into())];
         let added = [Some(ColorTargetState { blend: Some(ADDITIVE), ..HDR_FORMAT.into() })];
         let blended = [Some(ColorTargetState { blend: Some(BlendState::ALPHA_BLENDING), ..LDR_FORMAT.into() })];
+        let g_buffer = GBuffer::pipeline_layout(device);
+        let bloom_downsample = BloomDownsample::pipeline_layout(device);
         let geometry = |label, vertex, buffers| RenderDesc {
             label,
+            layout: &g_buffer,
             module: &scene,
             vertex,
             fragment: "fs_surface",
@@ -180,7 +189,7 @@ impl Pipelines {
         Self {
             animate_lights: device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some("animate-lights"),
-                layout: None,
+                layout: Some(&AnimateLights::pipeline_layout(device)),
                 module: &lights,
                 entry_point: Some("animate"),
                 compilation_options: Default::default(),
@@ -188,15 +197,46 @@ impl Pipelines {
             }),
             mesh: geometry("mesh", "vs_mesh", &[Some(MESH_VERTEX), Some(MESH_INSTANCE)]).build(device),
             bulb: geometry("bulb", "vs_bulb", &[Some(MESH_VERTEX), Some(LIGHT_INSTANCE)]).build(device),
-            lighting: RenderDesc::fullscreen("lighting", &lighting, "fs_lighting", &hdr).build(device),
-            debug_normals: RenderDesc::fullscreen("debug-normals", &debug, "fs_normals", &ldr).build(device),
-            bloom_prefilter: RenderDesc::fullscreen("bloom-prefilter", &bloom, "fs_prefilter", &hdr).build(device),
-            bloom_downsample: RenderDesc::fullscreen("bloom-downsample", &bloom, "fs_downsample", &hdr).build(device),
-            bloom_upsample: RenderDesc::fullscreen("bloom-upsample", &bloom, "fs_upsample", &added).build(device),
-            tonemap: RenderDesc::fullscreen("tonemap", &tonemap, "fs_tonemap", &ldr).build(device),
-            fxaa: RenderDesc::fullscreen("fxaa", &fxaa, "fs_fxaa", &ldr).build(device),
+            lighting: RenderDesc::fullscreen(
+                "lighting",
+                &Lighting::pipeline_layout(device),
+                &lighting,
+                "fs_lighting",
+                &hdr,
+            )
+            .build(device),
+            debug_normals: RenderDesc::fullscreen(
+                "debug-normals",
+                &DebugNormals::pipeline_layout(device),
+                &debug,
+                "fs_normals",
+                &ldr,
+            )
+            .build(device),
+            bloom_prefilter: RenderDesc::fullscreen("bloom-prefilter", &bloom_downsample, &bloom, "fs_prefilter", &hdr)
+                .build(device),
+            bloom_downsample: RenderDesc::fullscreen(
+                "bloom-downsample",
+                &bloom_downsample,
+                &bloom,
+                "fs_downsample",
+                &hdr,
+            )
+            .build(device),
+            bloom_upsample: RenderDesc::fullscreen(
+                "bloom-upsample",
+                &BloomUpsample::pipeline_layout(device),
+                &bloom,
+                "fs_upsample",
+                &added,
+            )
+            .build(device),
+            tonemap: RenderDesc::fullscreen("tonemap", &Tonemap::pipeline_layout(device), &tonemap, "fs_tonemap", &ldr)
+                .build(device),
+            fxaa: RenderDesc::fullscreen("fxaa", &Fxaa::pipeline_layout(device), &fxaa, "fs_fxaa", &ldr).build(device),
             overlay: RenderDesc {
                 label: "overlay",
+                layout: &UiOverlay::pipeline_layout(device),
                 module: &overlay,
                 vertex: "vs_overlay",
                 fragment: "fs_overlay",

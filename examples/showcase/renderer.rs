@@ -1,5 +1,6 @@
-//! What the application owns on the device: pipelines, a sampler, the scene's
-//! buffers, the uniforms and the readback buffer the image is copied into.
+//! What the application owns on the device: pipelines, the samplers, the
+//! scene's buffers, the uniforms and the readback buffer the image is copied
+//! into.
 
 use wgpu::BufferUsages;
 use wgpu::util::DeviceExt;
@@ -8,12 +9,34 @@ use crate::camera::UNIFORM_FLOATS;
 use crate::pipelines::Pipelines;
 use crate::scene::{Draw, Mesh, Scene, float_bytes, index_bytes};
 
+/// The samplers the passes bind. The graph does not track samplers: a pass
+/// that samples holds its sampler in a field, so a frame recorded only to be
+/// compiled needs them too.
+pub struct Samplers {
+    /// Bilinear filtering, clamped at the edges.
+    pub linear_clamp: wgpu::Sampler,
+}
+
+impl Samplers {
+    /// Creates the samplers on `device`.
+    pub fn new(device: &wgpu::Device) -> Self {
+        Self {
+            linear_clamp: device.create_sampler(&wgpu::SamplerDescriptor {
+                label: Some("linear-clamp"),
+                mag_filter: wgpu::FilterMode::Linear,
+                min_filter: wgpu::FilterMode::Linear,
+                ..Default::default()
+            }),
+        }
+    }
+}
+
 /// The device-side state of the showcase, created once and used by every frame.
 pub struct Renderer {
     /// The pipelines.
     pub pipelines: Pipelines,
-    /// Bilinear filtering, clamped at the edges.
-    pub linear_clamp: wgpu::Sampler,
+    /// The samplers.
+    pub samplers: Samplers,
     /// The frame's uniforms, written before each frame.
     pub uniforms: wgpu::Buffer,
     /// Every mesh's vertices.
@@ -44,12 +67,7 @@ impl Renderer {
         };
         Self {
             pipelines: Pipelines::new(device),
-            linear_clamp: device.create_sampler(&wgpu::SamplerDescriptor {
-                label: Some("linear-clamp"),
-                mag_filter: wgpu::FilterMode::Linear,
-                min_filter: wgpu::FilterMode::Linear,
-                ..Default::default()
-            }),
+            samplers: Samplers::new(device),
             uniforms: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("uniforms"),
                 size: (UNIFORM_FLOATS * 4) as u64,

@@ -13,7 +13,7 @@ use crate::camera::{Camera, FrameParams};
 use crate::device::Gpu;
 use crate::frame::{HEIGHT, PIXEL_BYTES, WIDTH, record};
 use crate::output::{IMAGE_FILE, SNAPSHOT_FILE, write_png, write_snapshot};
-use crate::renderer::Renderer;
+use crate::renderer::{Renderer, Samplers};
 use crate::scene::{Scene, float_bytes};
 use crate::summary::{Execution, Summary};
 
@@ -80,7 +80,7 @@ fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Res
         let uniforms = CAMERA.uniforms(params(frame_index, settings));
         gpu.queue.write_buffer(&renderer.uniforms, 0, &float_bytes(&uniforms));
         let mut frame = graph.begin_frame();
-        record(&mut frame, scene, Some(&renderer))?;
+        record(&mut frame, scene, &renderer.samplers, Some(&renderer))?;
         let mut compiled = frame.compile(CompileOptions::full_report())?;
         let report = compiled.take_report().ok_or("the compiler returned no report")?;
         // The debug groups become native markers for GPU capture tools.
@@ -112,9 +112,13 @@ fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Res
 }
 
 fn compile_only(directory: &Path, scene: &Scene) -> Result<Showcase, Box<dyn Error>> {
+    // The passes hold the samplers they bind, and only a device makes
+    // samplers: wgpu's no-op device makes them here, and nothing else.
+    let (device, _queue) = wgpu::Device::noop(&wgpu::DeviceDescriptor::default());
+    let samplers = Samplers::new(&device);
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
-    record(&mut frame, scene, None)?;
+    record(&mut frame, scene, &samplers, None)?;
     let report =
         frame.compile(CompileOptions::full_report())?.take_report().ok_or("the compiler returned no report")?;
     let snapshot_path = directory.join(SNAPSHOT_FILE);

@@ -220,6 +220,36 @@ fn on_an_adapter_the_showcase_renders_a_lit_frame_with_bloom() {
     assert!(darker * 100 < brighter, "bloom darkens {darker} pixels, brightens {brighter}");
 }
 
+/// Each pass names one WGSL module, so the shaders repeat what they share:
+/// every copy of a shared declaration is the same.
+#[test]
+fn the_shaders_share_identical_declarations() {
+    let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("showcase/shaders");
+    let mut shaders: Vec<(String, String)> = std::fs::read_dir(&directory)
+        .expect("the shaders are there")
+        .map(|entry| {
+            let path = entry.expect("the directory is readable").path();
+            let name = path.file_name().expect("a file").to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&path).expect("the shader is readable"))
+        })
+        .collect();
+    shaders.sort();
+    for declaration in ["struct Uniforms {", "struct Light {", "struct Fullscreen {", "fn vs_fullscreen("] {
+        let copies: Vec<(&str, String)> = shaders
+            .iter()
+            .filter_map(|(name, source)| {
+                let start = source.lines().position(|line| line.starts_with(declaration))?;
+                let body: Vec<&str> = source.lines().skip(start).take_while(|line| *line != "}").collect();
+                Some((name.as_str(), body.join("\n")))
+            })
+            .collect();
+        assert!(copies.len() > 1, "`{declaration}` is shared");
+        for (name, copy) in &copies[1..] {
+            assert_eq!(copy, &copies[0].1, "`{declaration}` in {name} differs from the one in {}", copies[0].0);
+        }
+    }
+}
+
 #[test]
 fn without_an_adapter_the_showcase_compiles_its_frame_and_exports_it() {
     let directory = TempDir::new("compile");

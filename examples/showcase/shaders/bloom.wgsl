@@ -1,6 +1,22 @@
 // The bloom chain: a thresholded downsample of the HDR image into mip 0,
 // box downsamples into each smaller mip, then tent upsamples added back up.
 
+// Shared with other shaders of the showcase: a pass names one WGSL module, so
+// what the shaders share is repeated in each (the showcase's tests check that
+// every copy is the same).
+
+// A triangle covering the whole target.
+struct Fullscreen {
+    @builtin(position) position: vec4<f32>,
+    @location(0) uv: vec2<f32>,
+}
+
+@vertex
+fn vs_fullscreen(@builtin(vertex_index) index: u32) -> Fullscreen {
+    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
+    return Fullscreen(vec4<f32>(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0), uv);
+}
+
 @group(0) @binding(0) var source: texture_2d<f32>;
 @group(0) @binding(1) var linear_clamp: sampler;
 

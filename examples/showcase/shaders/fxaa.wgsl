@@ -1,7 +1,23 @@
 // Fast approximate antialiasing on the tonemapped image: where local luma
 // contrast is high, blend along the edge direction.
 
-@group(0) @binding(0) var image: texture_2d<f32>;
+// Shared with other shaders of the showcase: a pass names one WGSL module, so
+// what the shaders share is repeated in each (the showcase's tests check that
+// every copy is the same).
+
+// A triangle covering the whole target.
+struct Fullscreen {
+    @builtin(position) position: vec4<f32>,
+    @location(0) uv: vec2<f32>,
+}
+
+@vertex
+fn vs_fullscreen(@builtin(vertex_index) index: u32) -> Fullscreen {
+    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
+    return Fullscreen(vec4<f32>(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0), uv);
+}
+
+@group(0) @binding(0) var ldr: texture_2d<f32>;
 @group(0) @binding(1) var linear_clamp: sampler;
 
 fn luma(color: vec3<f32>) -> f32 {
@@ -9,12 +25,12 @@ fn luma(color: vec3<f32>) -> f32 {
 }
 
 fn fetch(uv: vec2<f32>) -> vec3<f32> {
-    return textureSampleLevel(image, linear_clamp, uv, 0.0).rgb;
+    return textureSampleLevel(ldr, linear_clamp, uv, 0.0).rgb;
 }
 
 @fragment
 fn fs_fxaa(input: Fullscreen) -> @location(0) vec4<f32> {
-    let texel = 1.0 / vec2<f32>(textureDimensions(image));
+    let texel = 1.0 / vec2<f32>(textureDimensions(ldr));
     let uv = input.uv;
     let center = fetch(uv);
     let nw = luma(fetch(uv + vec2<f32>(-1.0, -1.0) * texel));

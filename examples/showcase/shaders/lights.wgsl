@@ -1,5 +1,31 @@
 // Moves each light of the rig along its orbit.
 
+// Shared with other shaders of the showcase: a pass names one WGSL module, so
+// what the shaders share is repeated in each (the showcase's tests check that
+// every copy is the same).
+
+// The frame's uniforms, as `camera.rs` writes them.
+struct Uniforms {
+    view_proj: mat4x4<f32>,
+    // xyz: eye position; w: time in seconds.
+    eye: vec4<f32>,
+    // xyz: camera right scaled to the frustum edge; w: bloom strength.
+    right: vec4<f32>,
+    // xyz: camera up scaled to the frustum edge; w: exposure.
+    up: vec4<f32>,
+    forward: vec4<f32>,
+    // near, far, 1 / width, 1 / height.
+    depth: vec4<f32>,
+}
+
+// An animated light.
+struct Light {
+    // xyz: position; w: radius of influence.
+    position: vec4<f32>,
+    // rgb: color; w: intensity.
+    color: vec4<f32>,
+}
+
 struct Rig {
     // Orbit radius, height, phase, angular speed.
     orbit: vec4<f32>,

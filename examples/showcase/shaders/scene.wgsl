@@ -1,5 +1,23 @@
 // The G-buffer: albedo and emission, world normal and gloss, depth.
 
+// Shared with other shaders of the showcase: a pass names one WGSL module, so
+// what the shaders share is repeated in each (the showcase's tests check that
+// every copy is the same).
+
+// The frame's uniforms, as `camera.rs` writes them.
+struct Uniforms {
+    view_proj: mat4x4<f32>,
+    // xyz: eye position; w: time in seconds.
+    eye: vec4<f32>,
+    // xyz: camera right scaled to the frustum edge; w: bloom strength.
+    right: vec4<f32>,
+    // xyz: camera up scaled to the frustum edge; w: exposure.
+    up: vec4<f32>,
+    forward: vec4<f32>,
+    // near, far, 1 / width, 1 / height.
+    depth: vec4<f32>,
+}
+
 @group(0) @binding(0) var<uniform> uniforms: Uniforms;
 
 struct Vertex {

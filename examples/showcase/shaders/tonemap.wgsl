@@ -1,6 +1,36 @@
 // Adds the bloom to the HDR image, tonemaps it (ACES fit), applies a vignette
 // and encodes sRGB.
 
+// Shared with other shaders of the showcase: a pass names one WGSL module, so
+// what the shaders share is repeated in each (the showcase's tests check that
+// every copy is the same).
+
+// The frame's uniforms, as `camera.rs` writes them.
+struct Uniforms {
+    view_proj: mat4x4<f32>,
+    // xyz: eye position; w: time in seconds.
+    eye: vec4<f32>,
+    // xyz: camera right scaled to the frustum edge; w: bloom strength.
+    right: vec4<f32>,
+    // xyz: camera up scaled to the frustum edge; w: exposure.
+    up: vec4<f32>,
+    forward: vec4<f32>,
+    // near, far, 1 / width, 1 / height.
+    depth: vec4<f32>,
+}
+
+// A triangle covering the whole target.
+struct Fullscreen {
+    @builtin(position) position: vec4<f32>,
+    @location(0) uv: vec2<f32>,
+}
+
+@vertex
+fn vs_fullscreen(@builtin(vertex_index) index: u32) -> Fullscreen {
+    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
+    return Fullscreen(vec4<f32>(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0), uv);
+}
+
 @group(0) @binding(0) var<uniform> uniforms: Uniforms;
 @group(0) @binding(1) var hdr: texture_2d<f32>;
 @group(0) @binding(2) var bloom: texture_2d<f32>;

@@ -59,12 +59,18 @@ use crate::record::pass::PassBuilder;
 /// Implement it with `#[derive(Pass)]`; the items are what the derive
 /// generates and what [`Frame::add`] calls.
 ///
+/// A pass that names its WGSL shader takes its bindings from it, each field
+/// binding the shader variable of its name; its pipelines are built with
+/// [`Pass::pipeline_layout`], and its callback sets the bind groups the
+/// runtime made from its fields.
+///
 /// ```
 /// use zenfg_runtime::prelude::*;
-/// use zenfg_runtime::wgpu::TextureFormat;
+/// use zenfg_runtime::wgpu::{self, TextureFormat, TextureUsages};
+/// use zenfg_runtime::{ImportBufferOptions, ImportTextureOptions, InitialContents};
 ///
 /// #[derive(Pass)]
-/// #[pass(compute)]
+/// #[pass(compute, shader = "shaders/blur.wgsl")]
 /// struct Blur<'f> {
 ///     #[sampled]
 ///     src: TextureView<'f>,
@@ -75,20 +81,51 @@ use crate::record::pass::PassBuilder;
 ///     params: BufferSlice<'f>,
 /// }
 ///
-/// let mut graph = FrameGraph::new();
+/// let (device, queue) = wgpu::Device::noop(&wgpu::DeviceDescriptor::default());
+/// # let source = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/shaders/blur.wgsl"));
+/// # let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+/// #     label: Some("blur"),
+/// #     source: wgpu::ShaderSource::Wgsl(source.into()),
+/// # });
+/// # let image = device.create_texture(&wgpu::TextureDescriptor {
+/// #     label: Some("input"),
+/// #     size: wgpu::Extent3d { width: 64, height: 64, depth_or_array_layers: 1 },
+/// #     mip_level_count: 1,
+/// #     sample_count: 1,
+/// #     dimension: wgpu::TextureDimension::D2,
+/// #     format: TextureFormat::Rgba8Unorm,
+/// #     usage: TextureUsages::TEXTURE_BINDING,
+/// #     view_formats: &[],
+/// # });
+/// # let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
+/// #     label: Some("params"),
+/// #     size: 64,
+/// #     usage: wgpu::BufferUsages::UNIFORM,
+/// #     mapped_at_creation: false,
+/// # });
+/// // `module` is shaders/blur.wgsl; `image` and `uniforms` are the caller's.
+/// let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+///     label: Some("blur"),
+///     layout: Some(&Blur::pipeline_layout(&device)),
+///     module: &module,
+///     entry_point: None,
+///     compilation_options: Default::default(),
+///     cache: None,
+/// });
+///
+/// let mut graph = FrameGraph::with_device(&device);
 /// let mut frame = graph.begin_frame();
 /// let desc = |label| TextureDesc::new_2d(label, 64, 64, TextureFormat::Rgba8Unorm);
-/// let input = frame.import_texture(desc("input"), zenfg_runtime::ImportTextureOptions::new(
-///     zenfg_runtime::InitialContents::Defined,
-/// ))?;
+/// let input = frame.import_texture(desc("input"), ImportTextureOptions::new(InitialContents::Defined))?;
+/// frame.bind_imported_texture(input, &image)?;
 /// let src = frame.create_texture_view(input, TextureViewDesc::default())?;
 /// let dst = frame.create_texture(desc("blurred"))?;
-/// let params = frame.import_buffer(BufferDesc::new("params", 64), zenfg_runtime::ImportBufferOptions::new(
-///     zenfg_runtime::InitialContents::Defined,
-/// ))?;
+/// let params = frame.import_buffer(BufferDesc::new("params", 64), ImportBufferOptions::new(InitialContents::Defined))?;
+/// frame.bind_imported_buffer(params, &uniforms)?;
 ///
-/// frame.add(Blur { src, dst, params: params.into() }, |mut cx: BlurContext<'_>| {
-///     let _entries = [cx.src.binding(), cx.dst.binding(), cx.params.binding()];
+/// frame.add(Blur { src, dst, params: params.into() }, move |mut cx: BlurContext<'_>| {
+///     cx.pass.set_pipeline(&pipeline);
+///     cx.set_bind_groups();
 ///     cx.pass.dispatch_workgroups(8, 8, 1);
 ///     Ok(())
 /// })?;
@@ -96,8 +133,12 @@ use crate::record::pass::PassBuilder;
 /// let table = <Blur<'static> as Pass<'static>>::ACCESSES;
 /// assert_eq!(table.label, "blur");
 /// assert_eq!(table.fields.len(), 3);
+/// let groups = <Blur<'static> as Pass<'static>>::BIND_GROUPS;
+/// assert_eq!(groups[0].fields, ["src", "dst", "params"]);
 /// let compiled = frame.compile(CompileOptions::default())?;
 /// assert_eq!(compiled.retained_node_count(), 1);
+/// compiled.execute(&queue)?;
+/// assert_eq!(graph.bind_group_cache_stats().created, 1);
 /// # Ok::<(), FrameGraphError>(())
 /// ```
 pub trait Pass<'frame> {

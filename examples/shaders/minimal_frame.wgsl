@@ -1,0 +1,8 @@
+// Each word's index.
+
+@group(0) @binding(0) var<storage, read_write> output: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    output[id.x] = id.x;
+}
