@@ -162,7 +162,7 @@ pub(crate) fn plan(
         Kind::Command | Kind::External => PassStages::Any,
     };
     let request = ShaderRequest { path, stages };
-    let shader_path = existing_path(path);
+    let shader_path = shader::existing_file(path);
     match shader::load(&request) {
         Ok(interface) => {
             let groups = resolve(kind, &bindables, Some((&interface, path.span())), diag);
@@ -175,13 +175,6 @@ pub(crate) fn plan(
             Plan { groups: Vec::new(), shader_path }
         }
     }
-}
-
-/// The absolute path of the shader `path` names, if the file exists.
-fn existing_path(path: &syn::LitStr) -> Option<String> {
-    let base = std::env::var_os("CARGO_MANIFEST_DIR")?;
-    let full = std::path::Path::new(&base).join(path.value());
-    full.is_file().then(|| full.to_string_lossy().into_owned())
 }
 
 /// The bind groups of a bound pass, in group order, each with its entries in

@@ -13,7 +13,8 @@ fn a_missing_file_names_the_path_looked_for() {
     let path = fixture("missing.wgsl");
     let problem = problem(&path, COMPUTE);
     assert!(std::ptr::eq(problem.at, &path));
-    let looked_for = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/shaders/missing.wgsl");
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR")).canonicalize().expect("the manifest dir exists");
+    let looked_for = manifest_dir.join("tests/shaders/missing.wgsl");
     let looked_for = looked_for.display();
     assert!(
         problem.text().starts_with(&format!(
