@@ -56,18 +56,34 @@ pub(super) fn read<'a>(base: &Path, path: &'a syn::LitStr) -> Result<Shader, Pro
             message = format!("{message}: {next}");
             cause = next;
         }
-        let labels = error.spans().map(|(span, label)| (*span, label.as_str()));
+        let labels: Vec<(naga::Span, String)> =
+            error.spans().map(|(span, label)| (*span, handle_label(&module, label))).collect();
         Problem::new(
             path,
             format!(
                 "{}: the shader is invalid: {message}{}",
                 position(&file, error.location(&source)),
-                excerpt(&source, labels)
+                excerpt(&source, labels.iter().map(|(span, label)| (*span, label.as_str())))
             ),
             "fix the WGSL there: wgpu rejects an invalid shader module",
         )
     })?;
     Ok(Shader { file, absolute_path, module, info })
+}
+
+/// naga's label of a span, which names a handle as its type and index
+/// (`naga::ir::GlobalVariable [1]`): without the path, and with the name of a
+/// global variable, so that the `[1]` of the message reads.
+fn handle_label(module: &naga::Module, label: &str) -> String {
+    let Some(rest) = label.strip_prefix("naga::ir::") else { return label.to_owned() };
+    let index = rest.strip_prefix("GlobalVariable [").and_then(|tail| tail.strip_suffix(']'));
+    if let Some(index) = index.and_then(|index| index.parse::<usize>().ok())
+        && let Some((_, var)) = module.global_variables.iter().nth(index)
+        && let Some(name) = &var.name
+    {
+        return format!("[{index}] is `{name}`");
+    }
+    rest.to_owned()
 }
 
 /// The file `file` names relative to `base`, with as much of the path as

@@ -66,7 +66,7 @@ fn a_validation_error_shows_the_chain_of_causes() {
         "ZM0026: tests/shaders/clash.wgsl:4:23: the shader is invalid: \
          Entry point main at Compute is invalid: Bindings for [1] conflict with other resource\n\
          4 | @group(0) @binding(0) var<uniform> b: vec4<f32>;\n  |                       \
-         ^^^^^^^^^^^^^^^^^^^^^^^^^^ naga::ir::GlobalVariable [1]\n\
+         ^^^^^^^^^^^^^^^^^^^^^^^^^^ [1] is `b`\n\
          help: fix the WGSL there: wgpu rejects an invalid shader module"
     );
 }
