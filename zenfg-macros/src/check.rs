@@ -27,11 +27,19 @@ pub(crate) const BIND_GROUPS_FIELD: &str = "bind_groups";
 pub(crate) fn check_reserved(kind: Kind, bound: bool, names: &[&Ident], diag: &mut Diagnostics) {
     for name in names {
         let name_text = name.to_string();
-        if reserved(kind).contains(&name_text.as_str()) || (bound && name_text == BIND_GROUPS_FIELD) {
+        let pass = kind.marker().to_lowercase();
+        if reserved(kind).contains(&name_text.as_str()) {
             diag.error(
                 name.span(),
                 Code::ReservedName,
-                format!("the context of a {} pass already has a field `{name}`", kind.marker().to_lowercase()),
+                format!("the context of a {pass} pass already has a field `{name}`"),
+                "rename the field",
+            );
+        } else if bound && name_text == BIND_GROUPS_FIELD {
+            diag.error(
+                name.span(),
+                Code::ReservedName,
+                format!("the context of a {pass} pass that binds already has a field `{name}`: its bind groups"),
                 "rename the field",
             );
         }

@@ -134,7 +134,7 @@ mod tests {
     use super::Code;
 
     /// Every code.
-    const ALL: [Code; 21] = [
+    const ALL: [Code; 29] = [
         Code::UnknownAttribute,
         Code::UnknownOption,
         Code::TwoRoles,
@@ -156,6 +156,14 @@ mod tests {
         Code::TwoLabels,
         Code::Syntax,
         Code::RoleNotInKind,
+        Code::NotBindable,
+        Code::MissingBinding,
+        Code::SharedBinding,
+        Code::UnsupportedBinding,
+        Code::Shader,
+        Code::NotInShader,
+        Code::MissingField,
+        Code::ShaderMismatch,
     ];
 
     #[test]

@@ -6,7 +6,8 @@ use syn::{DeriveInput, Ident};
 
 use crate::bindings;
 use crate::check::{
-    check_depth, check_kind, check_reserved, check_resolves, check_retained, check_slots, misfits, reserved,
+    BIND_GROUPS_FIELD, check_depth, check_kind, check_reserved, check_resolves, check_retained, check_slots, misfits,
+    reserved,
 };
 use crate::diag::{Code, Diagnostics};
 use crate::generate::{
@@ -34,6 +35,8 @@ struct ReadFields {
     fields: Vec<Field>,
     /// The fields without errors that the pass binds but the graph does not track.
     bind_only: Vec<BindOnly>,
+    /// Whether a field the graph does not track has errors: the pass binds.
+    broken_bind_only: bool,
     label_field: Option<Ident>,
 }
 
@@ -51,6 +54,7 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
     };
     let label = pass.label.clone().unwrap_or_else(|| kebab_case(&input.ident.to_string()));
     let misfits = misfits(&read.fields);
+    let native_misfits = bindings::bind_only_misfits(&read.bind_only);
     let bound = bindings::is_bound(pass.shader.is_some(), &read.fields, &read.bind_only);
     let plan = match pass.kind {
         Some(kind) if bound => bindings::plan(kind, &pass, &read.fields, &read.bind_only, &mut diag),
@@ -58,7 +62,7 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
     };
     let watch = plan.shader_path.as_deref().map(watch_shader);
     match pass.kind {
-        Some(kind) if diag.is_empty() && misfits.is_empty() => {
+        Some(kind) if diag.is_empty() && misfits.is_empty() && native_misfits.is_empty() => {
             let spec = PassSpec {
                 vis: input.vis.clone(),
                 ident: input.ident.clone(),
@@ -79,8 +83,9 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
         }
         _ => {
             let errors = diag.to_compile_errors();
-            let mut partial = partial(input, pass.kind.or(pass.guess), label, &read, misfits);
-            partial.bound = bound;
+            let bound = bound || read.broken_bind_only;
+            let mut partial = partial(input, pass.kind.or(pass.guess), label, &read, misfits, bound);
+            partial.native_misfits = native_misfits;
             let fallback = fallback(&partial);
             quote! {
                 #errors
@@ -106,8 +111,10 @@ fn partial<'a>(
     label: String,
     read: &'a ReadFields,
     misfits: Vec<&'a Field>,
+    bound: bool,
 ) -> Partial<'a> {
     let reserved = reserved(kind.unwrap_or(Kind::Command));
+    let taken = |name: &str| reserved.contains(&name) || (bound && name == BIND_GROUPS_FIELD);
     let fields = read
         .parsed
         .iter()
@@ -118,13 +125,13 @@ fn partial<'a>(
                 shape: field.shape.clone(),
                 handle: field.handle.clone(),
             }),
-            Parsed::Label(_) | Parsed::BindOnly(_) => None,
+            Parsed::Label(_) | Parsed::BindOnly(_) | Parsed::BrokenBindOnly => None,
             Parsed::Broken(ident, role, ty) => {
                 let (shape, handle) = shape_of(ty);
                 Some(ContextField { ident, role: *role, shape, handle })
             }
         })
-        .filter(|field| !reserved.contains(&field.ident.to_string().as_str()))
+        .filter(|field| !taken(&field.ident.to_string()))
         .collect();
     Partial {
         vis: &input.vis,
@@ -134,7 +141,8 @@ fn partial<'a>(
         label,
         fields,
         misfits,
-        bound: false,
+        native_misfits: Vec::new(),
+        bound,
     }
 }
 
@@ -151,6 +159,7 @@ fn expand_unparsed(input: TokenStream, error: &syn::Error) -> TokenStream {
         label: kebab_case(&ident.to_string()),
         fields: Vec::new(),
         misfits: Vec::new(),
+        native_misfits: Vec::new(),
         bound: false,
     });
     quote! {
@@ -174,6 +183,7 @@ fn read_fields(syn_fields: &[&syn::Field], diag: &mut Diagnostics) -> ReadFields
                 "keep one `#[label]` field",
             ),
             Parsed::BindOnly(field) => read.bind_only.push((**field).clone()),
+            Parsed::BrokenBindOnly => read.broken_bind_only = true,
             Parsed::Broken(..) => {}
         }
         read.parsed.push(parsed);

@@ -42,6 +42,14 @@
 //! | ZM0019 | more than one `#[label]` field |
 //! | ZM0020 | attribute arguments that do not parse |
 //! | ZM0021 | a role the pass kind does not take (a copy in a render or compute pass, a vertex or index buffer in a compute pass) |
+//! | ZM0022 | a binding option (`binding`, `group`, a texture or sampler option) on a role that does not bind through a bind group (an attachment, a vertex, index or indirect buffer, a copy), or `#[untracked(..)]` of such a role |
+//! | ZM0023 | a field of a pass that binds (a bindable field, `#[sampler]`, `#[untracked(..)]`) without a binding: no `binding = N` and no shader to take it from |
+//! | ZM0024 | two fields on one binding of a group |
+//! | ZM0025 | a binding the derive cannot lay out: a storage texture without `format`, a bound `Option`, array or `Vec`, a type that does not tell texture from buffer, a shader binding it does not bind (binding arrays, atomic storage textures, ...) |
+//! | ZM0026 | a shader that cannot be read, parsed or validated; an entry point named in `#[pass(..)]` that it lacks, or several of a stage and none named |
+//! | ZM0027 | a bound field without a binding in the shader (by its name, or at its `group` and `binding`) |
+//! | ZM0028 | a binding the shader's entry points use without a field |
+//! | ZM0029 | a field whose role, group or options disagree with the shader's binding |
 
 mod bindings;
 mod check;

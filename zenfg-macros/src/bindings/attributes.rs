@@ -29,15 +29,15 @@ pub(crate) fn writes(ty: &BindingTy) -> bool {
 
 /// One entry per bound field, from its attributes.
 pub(crate) fn entries(kind: Kind, bindables: &[Bindable<'_>], diag: &mut Diagnostics) -> Vec<Entry> {
-    let bound = bindables.iter().find(|field| field.options.binding.is_some());
+    let why = why_bound(bindables);
     let mut entries = Vec::new();
-    for field in bindables {
+    for field in bindables.iter().filter(|field| !field.misfit) {
         check_texture_options(field, diag);
         if !check_shape(field, diag) {
             continue;
         }
         let Some((binding, span)) = field.options.binding else {
-            missing_binding(field, bound, diag);
+            missing_binding(field, &why, diag);
             continue;
         };
         let Some(ty) = binding_type(field, diag) else { continue };
@@ -71,39 +71,65 @@ pub(crate) fn check_texture_options(field: &Bindable<'_>, diag: &mut Diagnostics
     }
 }
 
-/// Records a bound field that holds several handles (binding arrays are not
-/// laid out); true for a field of one handle.
+/// Records a bound field that does not hold exactly one handle (binding
+/// arrays and optional bindings are not laid out); true for a field of one
+/// handle.
 pub(crate) fn check_shape(field: &Bindable<'_>, diag: &mut Diagnostics) -> bool {
-    if field.single {
-        return true;
-    }
+    let Some(several) = field.several else { return true };
     diag.error(
         field.role_span,
         Code::UnsupportedBinding,
-        format!("`{}` holds several handles, but a bind group entry binds one", field.ident),
-        "bind one handle per field (binding arrays are not supported), or split the field",
+        format!("`{}` holds {several}, but a bind group entry binds exactly one handle", field.ident),
+        "bind one handle per field, each at its own binding (binding arrays and optional bindings are not \
+         supported)",
     );
     false
 }
 
-fn missing_binding(field: &Bindable<'_>, bound: Option<&Bindable<'_>>, diag: &mut Diagnostics) {
-    let because = match bound {
-        Some(other) => {
-            format!("the pass binds `{}` at binding {}", other.ident, other.options.binding.map_or(0, |b| b.0))
+/// Why a pass without a shader binds, in words, for a field without a binding.
+fn why_bound(bindables: &[Bindable<'_>]) -> String {
+    if let Some(field) = bindables.iter().find(|field| field.options.binding.is_some()) {
+        let binding = field.options.binding.map_or(0, |(binding, _)| binding);
+        let group = field.options.group.map_or(0, |(group, _)| group);
+        return format!("the pass binds `{}` at @group({group}) @binding({binding})", field.ident);
+    }
+    match bindables.iter().find(|field| field.source_is_untracked() || field.options.any()) {
+        Some(field) if field.source_is_untracked() => {
+            format!("the pass binds `{}` (`{}`)", field.ident, field.attribute)
         }
-        None => "the pass binds fields the graph does not track".to_owned(),
+        Some(field) => format!("`{}` gives binding options, so the pass binds", field.ident),
+        None => "the pass binds".to_owned(),
+    }
+}
+
+/// Records that `field` has no binding; `why` says why the pass binds.
+fn missing_binding(field: &Bindable<'_>, why: &str, diag: &mut Diagnostics) {
+    let name = &field.ident;
+    let attribute = &field.attribute;
+    let shader = "or name the pass's shader with `#[pass(.., shader = \"file.wgsl\")]` to bind the fields by name";
+    let (message, fix) = if field.options.any() {
+        (
+            format!("`{name}` (`{attribute}`) says how it binds, but not where: it has no `binding = N`"),
+            format!("add `binding = N` (and `group = G` outside group 0), {shader}"),
+        )
+    } else if field.source_is_untracked() {
+        (
+            format!("`{name}` (`{attribute}`) has no binding"),
+            format!(
+                "a field the graph does not track exists to be bound: give it `binding = N` (and `group = G` outside \
+                 group 0), {shader}"
+            ),
+        )
+    } else {
+        (
+            format!("`{name}` (`{attribute}`) has no binding, but {why}"),
+            format!(
+                "give it `binding = N` (and `group = G` outside group 0), {shader}; a pass binds all of its \
+                 `sampled`, `storage_read`, `storage_write` and `uniform` fields or none"
+            ),
+        )
     };
-    diag.error(
-        field.role_span,
-        Code::MissingBinding,
-        format!("`{}` (`{}`) has no binding, but {because}", field.ident, field.attribute),
-        format!(
-            "give it `binding = N` (and `group = G` outside group 0), or name the pass's shader with \
-             `#[pass(.., shader = \"file.wgsl\")]` to take the bindings from it; a pass binds all of its \
-             `{}` fields or none",
-            "sampled`, `storage_read`, `storage_write` and `uniform"
-        ),
-    );
+    diag.error(field.role_span, Code::MissingBinding, message, fix);
 }
 
 /// The layout entry's type of `field`, from its role, handle and options.

@@ -34,9 +34,13 @@ pub(crate) struct Bindable<'a> {
     pub role_span: Span,
     pub options: &'a BindingOptions,
     pub handle: HandleKind,
-    /// Whether the field holds exactly one handle.
-    pub single: bool,
+    /// What the field holds instead of exactly one handle, in words, e.g.
+    /// "an array of handles"; `None` for one handle.
+    pub several: Option<&'static str>,
     pub source: EntrySource,
+    /// Whether its type, by its spelling, is not what its attribute binds:
+    /// the type system reports it, and it is laid out as nothing.
+    pub misfit: bool,
 }
 
 impl Bindable<'_> {
@@ -82,14 +86,37 @@ fn native_kind(ty: &syn::Type) -> HandleKind {
     }
 }
 
-/// The runtime trait a field the graph does not track is kept and bound
-/// through: by its kind, then by its type's spelling, then by its role.
-pub(crate) fn untracked_trait(field: &BindOnly) -> &'static str {
+/// What a field the graph does not track must hold: by its kind and role,
+/// and for a storage role by its type's spelling.
+fn native_wanted(field: &BindOnly) -> HandleKind {
     match (field.kind, native_kind(&field.ty)) {
-        (BindKind::Sampler, _) => "SamplerField",
-        (_, HandleKind::Texture) | (BindKind::Untracked(Role::Sampled), HandleKind::Unknown) => "UntrackedTextureField",
-        _ => "UntrackedBufferField",
+        (BindKind::Sampler, _) => HandleKind::Sampler,
+        (BindKind::Untracked(Role::Sampled), _)
+        | (BindKind::Untracked(Role::StorageRead | Role::StorageWrite), HandleKind::Texture) => HandleKind::Texture,
+        _ => HandleKind::Buffer,
     }
+}
+
+/// The runtime trait a field the graph does not track is kept and bound
+/// through.
+pub(crate) fn untracked_trait(field: &BindOnly) -> &'static str {
+    match native_wanted(field) {
+        HandleKind::Sampler => "SamplerField",
+        HandleKind::Texture => "UntrackedTextureField",
+        HandleKind::Buffer | HandleKind::Unknown => "UntrackedBufferField",
+    }
+}
+
+/// The fields the graph does not track whose type, as far as its spelling
+/// tells, is not what their attribute binds (a `#[sampler]` on a buffer, an
+/// `#[untracked(uniform)]` texture view): the type system reports each once.
+pub(crate) fn bind_only_misfits(bind_only: &[BindOnly]) -> Vec<&BindOnly> {
+    bind_only.iter().filter(|field| is_misfit(field)).collect()
+}
+
+fn is_misfit(field: &BindOnly) -> bool {
+    let spelled = native_kind(&field.ty);
+    spelled != HandleKind::Unknown && spelled != native_wanted(field)
 }
 
 /// The bound fields of a pass, in field order: graph fields of a role that
@@ -108,8 +135,14 @@ pub(crate) fn bindables<'a>(fields: &'a [Field], bind_only: &'a [BindOnly]) -> V
             role_span: field.access.role_span,
             options: &field.access.binding,
             handle,
-            single: matches!(field.shape, Shape::One),
+            several: match field.shape {
+                Shape::One => None,
+                Shape::Optional => Some("an `Option` of a handle"),
+                Shape::Array(_) => Some("an array of handles"),
+                Shape::Vec => Some("a `Vec` of handles"),
+            },
             source: EntrySource::Graph(index),
+            misfit: false,
         }
     });
     let native = bind_only.iter().enumerate().map(|(index, field)| Bindable {
@@ -118,12 +151,17 @@ pub(crate) fn bindables<'a>(fields: &'a [Field], bind_only: &'a [BindOnly]) -> V
             BindKind::Sampler => None,
             BindKind::Untracked(role) => Some(role),
         },
-        attribute: field.kind.attribute(),
+        attribute: match (field.kind, field.binding.comparison, field.binding.non_filtering) {
+            (BindKind::Sampler, Some(_), _) => "#[sampler(comparison)]".to_owned(),
+            (BindKind::Sampler, _, Some(_)) => "#[sampler(non_filtering)]".to_owned(),
+            (kind, ..) => kind.attribute(),
+        },
         role_span: field.kind_span,
         options: &field.binding,
         handle: native_kind(&field.ty),
-        single: true,
+        several: None,
         source: EntrySource::BindOnly(index),
+        misfit: is_misfit(field),
     });
     graph.chain(native).collect()
 }
@@ -162,7 +200,7 @@ pub(crate) fn plan(
         Kind::Command | Kind::External => PassStages::Any,
     };
     let request = ShaderRequest { path, stages };
-    let shader_path = existing_path(path);
+    let shader_path = shader::existing_file(path);
     match shader::load(&request) {
         Ok(interface) => {
             let groups = resolve(kind, &bindables, Some((&interface, path.span())), diag);
@@ -175,13 +213,6 @@ pub(crate) fn plan(
             Plan { groups: Vec::new(), shader_path }
         }
     }
-}
-
-/// The absolute path of the shader `path` names, if the file exists.
-fn existing_path(path: &syn::LitStr) -> Option<String> {
-    let base = std::env::var_os("CARGO_MANIFEST_DIR")?;
-    let full = std::path::Path::new(&base).join(path.value());
-    full.is_file().then(|| full.to_string_lossy().into_owned())
 }
 
 /// The bind groups of a bound pass, in group order, each with its entries in

@@ -10,7 +10,7 @@ use super::{Bindable, HandleKind};
 use crate::diag::{Code, Diagnostics};
 use crate::model::{Kind, Role, SampleType, StorageAccess};
 use crate::shader::{Global, GlobalKind, ShaderInterface};
-use crate::suggest::did_you_mean;
+use crate::suggest::closest;
 
 /// One entry per bound field, as the shader declares it.
 pub(crate) fn entries(
@@ -23,12 +23,27 @@ pub(crate) fn entries(
     let mut matched = vec![false; interface.globals.len()];
     let mut entries = Vec::new();
     for field in bindables {
-        check_texture_options(field, diag);
+        if !field.misfit {
+            check_texture_options(field, diag);
+        }
         if !check_shape(field, diag) {
             continue;
         }
-        let Some(index) = find_global(field, interface, &matched, diag) else { continue };
+        let index = match find_global(field, interface, &matched, diag) {
+            Ok(index) => index,
+            // The global the field is meant for has its error: it is not
+            // reported again as a binding without a field.
+            Err(meant) => {
+                if let Some(index) = meant {
+                    matched[index] = true;
+                }
+                continue;
+            }
+        };
         matched[index] = true;
+        if field.misfit {
+            continue;
+        }
         let global = &interface.globals[index];
         let Some(ty) = field_type(field, global, interface, diag) else { continue };
         let visibility = match global.stages.bits() {
@@ -48,42 +63,87 @@ pub(crate) fn entries(
     for (global, _) in
         interface.globals.iter().zip(&matched).filter(|(global, matched)| !**matched && !global.stages.is_empty())
     {
-        diag.error(
-            path,
-            Code::MissingField,
-            format!(
-                "`{}` (@group({}) @binding({}), `{}`) in {} has no field",
-                global.name, global.group, global.binding, global.wgsl, interface.file
+        let at =
+            format!("`{}` (@group({}) @binding({}), `{}`)", global.name, global.group, global.binding, global.wgsl);
+        match unsupported(global) {
+            Some(what) => diag.error(
+                path,
+                Code::UnsupportedBinding,
+                format!("{at} in {} is {what}, which the derive does not lay out", interface.file),
+                UNSUPPORTED_FIX,
             ),
-            format!("add a field for it: {}", field_suggestion(global)),
-        );
+            None => diag.error(
+                path,
+                Code::MissingField,
+                format!("{at} in {} is used by the pass's entry points, but has no field", interface.file),
+                field_suggestion(global),
+            ),
+        }
     }
     entries
 }
 
+/// What `global` is, with its article, if the derive does not lay it out.
+fn unsupported(global: &Global) -> Option<&'static str> {
+    match global.kind {
+        GlobalKind::Unsupported { what } => Some(what),
+        // The runtime derives no `STORAGE_ATOMIC` usage from a role.
+        GlobalKind::StorageTexture { access: StorageAccess::Atomic, .. } => Some("an atomic storage texture"),
+        _ => None,
+    }
+}
+
+/// What to do about a binding the derive does not lay out.
+const UNSUPPORTED_FIX: &str = "the derive lays out a pass's bind groups from its fields, one handle each: remove \
+     `shader = ..` and create this pass's layouts and bind groups yourself, or keep the binding out of the entry \
+     points the pass runs";
+
 /// The global `field` binds: the one at its `binding = N` (in its group),
-/// else the one of its name.
+/// else the one of its name. Where there is none, or it is in another group
+/// than the field says, the error is recorded and `Err` holds the global the
+/// field is meant for, if there is one by its name.
 fn find_global(
     field: &Bindable<'_>,
     interface: &ShaderInterface,
     matched: &[bool],
     diag: &mut Diagnostics,
-) -> Option<usize> {
+) -> Result<usize, Option<usize>> {
     let file = &interface.file;
+    let named = interface.globals.iter().position(|global| *field.ident == global.name);
     if let Some((binding, span)) = field.options.binding {
         let group = field.options.group.map_or(0, |(group, _)| group);
-        let found = interface.globals.iter().position(|global| global.group == group && global.binding == binding);
-        if found.is_none() {
-            diag.error(
-                span,
-                Code::NotInShader,
-                format!("{file} has no binding at @group({group}) @binding({binding}) for `{}`", field.ident),
-                "use the group and binding the shader declares, or remove `binding` to match the field by name",
-            );
+        if let Some(index) =
+            interface.globals.iter().position(|global| global.group == group && global.binding == binding)
+        {
+            return Ok(index);
         }
-        return found;
+        let (there, fix) = match named.map(|index| &interface.globals[index]) {
+            Some(global) => (
+                format!("; `{}` is at @group({}) @binding({})", global.name, global.group, global.binding),
+                format!(
+                    "write `binding = {}`{}, or remove `binding` to match the field by name",
+                    global.binding,
+                    if global.group == 0 { String::new() } else { format!(", group = {}", global.group) }
+                ),
+            ),
+            None => (
+                String::new(),
+                "use the group and binding the shader declares, or remove `binding` to match the field by name"
+                    .to_owned(),
+            ),
+        };
+        diag.error(
+            span,
+            Code::NotInShader,
+            format!(
+                "`{}` has `binding = {binding}`, but {file} has no binding at @group({group}) @binding({binding}){there}",
+                field.ident
+            ),
+            fix,
+        );
+        return Err(named);
     }
-    let Some(index) = interface.globals.iter().position(|global| *field.ident == global.name) else {
+    let Some(index) = named else {
         let free: Vec<&str> = interface
             .globals
             .iter()
@@ -91,7 +151,8 @@ fn find_global(
             .filter(|(_, matched)| !**matched)
             .map(|(global, _)| global.name.as_str())
             .collect();
-        let hint = did_you_mean(&field.ident.to_string(), &free);
+        let meant = closest(&field.ident.to_string(), &free);
+        let hint = meant.map(|name| format!("; did you mean `{name}`?")).unwrap_or_default();
         diag.error(
             field.ident.span(),
             Code::NotInShader,
@@ -99,7 +160,8 @@ fn find_global(
             "name the field after the WGSL variable it binds, or give it the variable's `binding = N` (and \
              `group = G`); a field the shader does not use belongs in the callback's captures",
         );
-        return None;
+        // The variable it most likely means is not reported again.
+        return Err(meant.and_then(|name| interface.globals.iter().position(|global| global.name == name)));
     };
     let global = &interface.globals[index];
     if let Some((group, span)) = field.options.group
@@ -108,12 +170,19 @@ fn find_global(
         diag.error(
             span,
             Code::ShaderMismatch,
-            format!("`{}` is in @group({}) in {file}, not in group {group}", field.ident, global.group),
-            "remove `group`, or move the variable in the shader",
+            format!(
+                "`{}` says `group = {group}`, but `{}` in {file} is in @group({})",
+                field.ident, global.name, global.group
+            ),
+            if global.group == 0 {
+                "remove `group` (the field takes it from the shader), or move the variable in the shader".to_owned()
+            } else {
+                format!("write `group = {}`, or remove `group`: the field takes it from the shader", global.group)
+            },
         );
-        return None;
+        return Err(Some(index));
     }
-    Some(index)
+    Ok(index)
 }
 
 /// The entry's type, where the field agrees with the shader's global.
@@ -124,99 +193,80 @@ fn field_type(
     diag: &mut Diagnostics,
 ) -> Option<BindingTy> {
     let options = field.options;
-    let ty = match (&global.kind, field.role, field.handle) {
-        (GlobalKind::Unsupported { what }, _, _) => {
-            diag.error(
-                field.role_span,
-                Code::UnsupportedBinding,
-                format!("`{}` in {} is {what}, which the derive does not lay out", global.name, interface.file),
-                "bind it in a pass of your own, or change the shader",
-            );
-            return None;
+    // Every option that disagrees with the shader, as given and as the shader
+    // says it; `None` once they are recorded.
+    let disagree = |wrong: Vec<(Span, String, String)>, diag: &mut Diagnostics| {
+        for (span, option, shader) in &wrong {
+            option_mismatch(field, global, interface, *span, option, shader, diag);
         }
+        wrong.is_empty().then_some(())
+    };
+    if let Some(what) = unsupported(global) {
+        diag.error(
+            field.role_span,
+            Code::UnsupportedBinding,
+            format!(
+                "`{}` binds `{}` in {}, which is {what}, and the derive does not lay that out",
+                field.ident, global.name, interface.file
+            ),
+            UNSUPPORTED_FIX,
+        );
+        return None;
+    }
+    let ty = match (&global.kind, field.role, field.handle) {
         (
             GlobalKind::SampledTexture { sample_type, dimension, multisampled },
             Some(Role::Sampled),
             HandleKind::Texture | HandleKind::Unknown,
         ) => {
+            let mut wrong = Vec::new();
             let sample_type = match (options.sample_type, sample_type) {
                 (None, shader) => *shader,
                 (Some((SampleType::UnfilterableFloat, _)), SampleType::Float) => SampleType::UnfilterableFloat,
                 (Some((given, _)), shader) if given == *shader => given,
                 (Some((given, span)), shader) => {
-                    return option_mismatch(
-                        field,
-                        global,
-                        interface,
-                        span,
-                        "sample_type",
-                        given.name(),
-                        shader.name(),
-                        diag,
-                    );
+                    let option = format!("sample_type = {}", given.name());
+                    wrong.push((span, option, format!("whose sample type is `{}`", shader.name())));
+                    *shader
                 }
             };
             if let Some((given, span)) = options.dimension
                 && given != *dimension
             {
-                return option_mismatch(
-                    field,
-                    global,
-                    interface,
-                    span,
-                    "dimension",
-                    given.name(),
-                    dimension.name(),
-                    diag,
-                );
+                let option = format!("dimension = {}", given.name());
+                wrong.push((span, option, format!("of dimension `{}`", dimension.name())));
             }
             if let Some(span) = options.multisampled
                 && !multisampled
             {
-                return option_mismatch(field, global, interface, span, "multisampled", "multisampled", "not", diag);
+                wrong.push((span, "multisampled".into(), "which is not multisampled".into()));
             }
+            disagree(wrong, diag)?;
             BindingTy::Texture { sample_type, dimension: *dimension, multisampled: *multisampled }
         }
         (
             GlobalKind::StorageTexture { format, access, dimension },
             Some(role @ (Role::StorageRead | Role::StorageWrite)),
             HandleKind::Texture | HandleKind::Unknown,
-        ) if (role == Role::StorageRead) == (*access == StorageAccess::ReadOnly)
-            && *access != StorageAccess::Atomic =>
-        {
+        ) if (role == Role::StorageRead) == (*access == StorageAccess::ReadOnly) => {
+            let mut wrong = Vec::new();
             if let Some(given) = &options.format
                 && given != format
             {
-                return option_mismatch(
-                    field,
-                    global,
-                    interface,
-                    given.span(),
-                    "format",
-                    &given.to_string(),
-                    format,
-                    diag,
-                );
+                wrong.push((given.span(), format!("format = {given}"), format!("of format `{format}`")));
             }
             if let Some(span) = options.read_write
                 && *access == StorageAccess::WriteOnly
             {
-                return option_mismatch(field, global, interface, span, "read_write", "read_write", "write", diag);
+                wrong.push((span, "read_write".into(), "which is write-only".into()));
             }
             if let Some((given, span)) = options.dimension
                 && given != *dimension
             {
-                return option_mismatch(
-                    field,
-                    global,
-                    interface,
-                    span,
-                    "dimension",
-                    given.name(),
-                    dimension.name(),
-                    diag,
-                );
+                let option = format!("dimension = {}", given.name());
+                wrong.push((span, option, format!("of dimension `{}`", dimension.name())));
             }
+            disagree(wrong, diag)?;
             BindingTy::StorageTexture { access: *access, format: format.clone(), dimension: *dimension }
         }
         (GlobalKind::UniformBuffer { min_size }, Some(Role::Uniform), HandleKind::Buffer | HandleKind::Unknown) => {
@@ -229,31 +279,39 @@ fn field_type(
         ) if (role == Role::StorageRead) == *read_only => {
             BindingTy::Storage { read_only: *read_only, min_size: Some(*min_size) }
         }
-        (GlobalKind::Sampler { comparison }, None, _)
-            if options.comparison.is_some() == *comparison && !(*comparison && options.non_filtering.is_some()) =>
-        {
-            BindingTy::Sampler(if *comparison {
-                SamplerType::Comparison
-            } else if options.non_filtering.is_some() {
+        (GlobalKind::Sampler { comparison: true }, None, _) if options.comparison.is_some() => {
+            BindingTy::Sampler(SamplerType::Comparison)
+        }
+        (GlobalKind::Sampler { comparison: false }, None, _) if options.comparison.is_none() => {
+            BindingTy::Sampler(if options.non_filtering.is_some() {
                 SamplerType::NonFiltering
             } else {
                 SamplerType::Filtering
             })
         }
         _ => {
+            // A sampler of the wrong kind is told on the option that makes it so.
+            let span = match (&global.kind, field.role) {
+                (GlobalKind::Sampler { comparison: false }, None) => options.comparison,
+                (GlobalKind::Sampler { comparison: true }, None) => options.non_filtering,
+                _ => None,
+            };
             diag.error(
-                field.role_span,
+                span.unwrap_or(field.role_span),
                 Code::ShaderMismatch,
                 format!(
-                    "`{}` is `{}` on {}, but `{}` in {} is `{}`",
+                    "`{}` is `{}`{}, but `{}` in {} is `{}`",
                     field.ident,
                     field.attribute,
-                    field.handle.noun(),
+                    match field.role {
+                        Some(_) => format!(" on {}", field.handle.noun()),
+                        None => String::new(),
+                    },
                     global.name,
                     interface.file,
                     global.wgsl
                 ),
-                format!("declare it {}", declaration(global, field.source_is_untracked())),
+                declaration(global, field.source_is_untracked()),
             );
             return None;
         }
@@ -261,61 +319,101 @@ fn field_type(
     Some(ty)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Records that the option of `field` given at `span` as `option` disagrees
+/// with `global`, which is as `shader` says.
 fn option_mismatch(
     field: &Bindable<'_>,
     global: &Global,
     interface: &ShaderInterface,
     span: Span,
     option: &str,
-    given: &str,
     shader: &str,
     diag: &mut Diagnostics,
-) -> Option<BindingTy> {
+) {
+    let name = option.split(' ').next().unwrap_or(option);
     diag.error(
         span,
         Code::ShaderMismatch,
         format!(
-            "`{}` says `{option}` {given}, but `{}` in {} is `{}` ({shader})",
+            "`{}` says `{option}`, but `{}` in {} is `{}`, {shader}",
             field.ident, global.name, interface.file, global.wgsl
         ),
-        format!("remove `{option}` (the shader decides it), or change the shader"),
+        format!("remove `{name}` (the field takes it from the shader), or change the shader"),
     );
-    None
 }
 
-/// The attribute and handle type a field binding `global` takes.
-fn declaration(global: &Global, untracked: bool) -> String {
-    let (role, noun) = match &global.kind {
-        GlobalKind::SampledTexture { .. } => ("sampled", "a `Texture` or `TextureView` handle"),
+/// How a field binds a global of the shader.
+struct BindsAs {
+    /// The attribute of a graph field, e.g. `#[storage_write(overwrite)]`.
+    attribute: &'static str,
+    /// What a graph field holds, in words.
+    holds: &'static str,
+    /// A handle type for it, for a suggested field.
+    handle: &'static str,
+    /// The role of `#[untracked(..)]` and the type a field the graph does not
+    /// track holds; `None` for a sampler.
+    untracked: Option<(&'static str, &'static str)>,
+}
+
+/// How a field binds `global`; `None` for a binding the derive does not lay out.
+fn binds_as(global: &Global) -> Option<BindsAs> {
+    const TEXTURE: &str = "a `Texture` or `TextureView` handle";
+    const BUFFER: &str = "a `Buffer` or `BufferSlice` handle";
+    const SAMPLER: &str = "a `wgpu::Sampler` or a reference to one";
+    let texture = |attribute, role| BindsAs {
+        attribute,
+        holds: TEXTURE,
+        handle: "Texture<'f>",
+        untracked: Some((role, "`&wgpu::TextureView`")),
+    };
+    let buffer = |attribute, role, handle| BindsAs {
+        attribute,
+        holds: BUFFER,
+        handle,
+        untracked: Some((role, "`&wgpu::Buffer`")),
+    };
+    let sampler = |attribute| BindsAs { attribute, holds: SAMPLER, handle: "&'f wgpu::Sampler", untracked: None };
+    Some(match &global.kind {
+        GlobalKind::SampledTexture { .. } => texture("#[sampled]", "sampled"),
         GlobalKind::StorageTexture { access: StorageAccess::ReadOnly, .. } => {
-            ("storage_read", "a `Texture` or `TextureView` handle")
+            texture("#[storage_read]", "storage_read")
         }
-        GlobalKind::StorageTexture { .. } => ("storage_write", "a `Texture` or `TextureView` handle"),
-        GlobalKind::UniformBuffer { .. } => ("uniform", "a `Buffer` or `BufferSlice` handle"),
-        GlobalKind::StorageBuffer { read_only: true, .. } => ("storage_read", "a `Buffer` or `BufferSlice` handle"),
-        GlobalKind::StorageBuffer { .. } => ("storage_write", "a `Buffer` or `BufferSlice` handle"),
-        GlobalKind::Sampler { comparison: true } => return "`#[sampler(comparison)]` on a `&wgpu::Sampler`".into(),
-        GlobalKind::Sampler { comparison: false } => return "`#[sampler]` on a `&wgpu::Sampler`".into(),
-        GlobalKind::Unsupported { what } => return format!("in a pass of your own: {what} is not laid out"),
-    };
-    if untracked {
-        let native = if noun.contains("Texture") { "`&wgpu::TextureView`" } else { "`&wgpu::Buffer`" };
-        return format!("`#[untracked({role})]` on a {native}");
-    }
-    let attribute = match role {
-        "storage_write" => "#[storage_write(overwrite)]` (or `preserve`)".to_owned(),
-        other => format!("#[{other}]`"),
-    };
-    format!("`{attribute} on {noun}")
+        GlobalKind::StorageTexture { .. } => texture("#[storage_write(overwrite)]", "storage_write"),
+        GlobalKind::UniformBuffer { .. } => buffer("#[uniform]", "uniform", "BufferSlice<'f>"),
+        GlobalKind::StorageBuffer { read_only: true, .. } => buffer("#[storage_read]", "storage_read", "Buffer<'f>"),
+        GlobalKind::StorageBuffer { .. } => buffer("#[storage_write(overwrite)]", "storage_write", "Buffer<'f>"),
+        GlobalKind::Sampler { comparison: true } => sampler("#[sampler(comparison)]"),
+        GlobalKind::Sampler { comparison: false } => sampler("#[sampler]"),
+        GlobalKind::Unsupported { .. } => return None,
+    })
 }
 
-/// A field for `global`, in words.
+/// `(or `preserve`)` after a suggested `#[storage_write(overwrite)]`.
+fn or_preserve(attribute: &str) -> &'static str {
+    if attribute.starts_with("#[storage_write") { " (or `preserve`)" } else { "" }
+}
+
+/// What the field binding `global` must say, as the fix of a mismatch; an
+/// `untracked` field keeps to `#[untracked(..)]`.
+fn declaration(global: &Global, untracked: bool) -> String {
+    let Some(binds) = binds_as(global) else { return UNSUPPORTED_FIX.to_owned() };
+    match binds.untracked {
+        None => format!("write `{}`", binds.attribute),
+        Some((role, native)) if untracked => format!("declare it `#[untracked({role})]` on a {native}"),
+        Some(_) => format!("declare it `{}`{} on {}", binds.attribute, or_preserve(binds.attribute), binds.holds),
+    }
+}
+
+/// A field for `global`, as the fix of a binding without one.
 fn field_suggestion(global: &Global) -> String {
-    let handle = match &global.kind {
-        GlobalKind::SampledTexture { .. } | GlobalKind::StorageTexture { .. } => "Texture<'f>",
-        GlobalKind::Sampler { .. } => "&'f wgpu::Sampler",
-        _ => "Buffer<'f>",
-    };
-    format!("{} `{}: {handle}`", declaration(global, false), global.name)
+    match binds_as(global) {
+        Some(binds) => format!(
+            "add a field for it: `{} {}: {}`{}",
+            binds.attribute,
+            global.name,
+            binds.handle,
+            or_preserve(binds.attribute)
+        ),
+        None => UNSUPPORTED_FIX.to_owned(),
+    }
 }

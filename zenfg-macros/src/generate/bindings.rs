@@ -2,7 +2,8 @@
 //! declaring keeps for them, and the bind groups its context receives.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 use syn::{Ident, Lifetime};
 
 use super::private;
@@ -146,13 +147,15 @@ pub(crate) fn expect_binding(spec: &PassSpec, index: usize, token: &Ident, build
     }
 }
 
-/// `<ty as __private::Untracked..Field<'f>>::item` of a field the graph does not track.
+/// `<ty as __private::Untracked..Field<'f>>::item` of a field the graph does
+/// not track, spanned on the field's type, so that a type without the trait
+/// is reported there once, however often the expansion names the item.
 pub(crate) fn bind_only_item(field: &BindOnly, lt: &Lifetime, item: &str) -> TokenStream {
-    let private = private();
     let ty = &field.ty;
-    let name = format_ident!("{}", untracked_trait(field));
-    let item = format_ident!("{item}");
-    quote!(<#ty as #private::#name<#lt>>::#item)
+    let span = ty.span();
+    let name = Ident::new(untracked_trait(field), span);
+    let item = Ident::new(item, span);
+    quote_spanned!(span=> <#ty as ::zenfg_runtime::__private::#name<#lt>>::#item)
 }
 
 /// The statements of `context` that look the bind groups up, into the local

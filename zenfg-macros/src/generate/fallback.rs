@@ -8,7 +8,8 @@ use syn::{GenericParam, Generics, Ident, Lifetime, LifetimeParam, Visibility};
 
 use super::context::{ContextField, ContextGroups, context_ident, context_struct};
 use super::{bound_by_runtime, context_lifetime, named_view, private, role_item};
-use crate::model::{Field, Kind};
+use crate::bindings::untracked_trait;
+use crate::model::{BindOnly, Field, Kind};
 
 /// What the fallback needs to know of an item with errors.
 pub(crate) struct Partial<'a> {
@@ -21,6 +22,9 @@ pub(crate) struct Partial<'a> {
     /// Fields whose handle type their attribute cannot take: the impl names
     /// the role trait each one misses once, so its type error is reported once.
     pub misfits: Vec<&'a Field>,
+    /// Fields the graph does not track whose type is not what their attribute
+    /// binds: the impl requires the runtime trait of each once.
+    pub native_misfits: Vec<&'a BindOnly>,
     /// Whether the pass binds, so that its context has bind groups.
     pub bound: bool,
 }
@@ -61,6 +65,15 @@ pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
         let span = field.handle.span();
         quote_spanned!(span=> let _: #marker = ::zenfg_runtime::__private::MisleadingHandleName;)
     });
+    let native_checks = partial.native_misfits.iter().map(|field| {
+        let ty = &field.ty;
+        let span = ty.span();
+        let name = Ident::new(untracked_trait(field), span);
+        quote_spanned! {span=>
+            let _: ::core::marker::PhantomData<<#ty as ::zenfg_runtime::__private::#name<'_>>::Kept> =
+                ::core::marker::PhantomData;
+        }
+    });
     let marker = format_ident!("{}", kind.marker());
     let node_kind = format_ident!("{}", kind.node_kind());
     let pass_name = name.to_string();
@@ -91,6 +104,7 @@ pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
                 _: &mut #private::PassBuilder<'_, #lt, Self::Kind>,
             ) -> #private::Result<Self::Declared> {
                 #(#checks)*
+                #(#native_checks)*
                 ::core::result::Result::Err(#private::macro_error())
             }
 

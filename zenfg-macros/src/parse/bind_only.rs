@@ -1,11 +1,12 @@
 //! Fields the pass binds although the graph does not track them:
 //! `#[sampler(..)]` and `#[untracked(role, ..)]`.
 
+use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, Ident};
 
 use super::binding_options::BindingGiven;
-use super::options::{Opt, parse_options};
+use super::options::{Opt, expect_value, parse_options};
 use crate::diag::{Code, Diagnostics};
 use crate::model::{BindKind, BindOnly, Role, RoleOption};
 use crate::suggest::did_you_mean;
@@ -23,12 +24,10 @@ pub(crate) fn read_bind_only(ident: Ident, ty: &syn::Type, attr: &Attribute, dia
     let sampler = attr.path().is_ident("sampler");
     let options = parse_options(attr, diag).unwrap_or_default();
     let (kind, rest) = if sampler {
-        (BindKind::Sampler, &options[..])
+        (Some(BindKind::Sampler), &options[..])
     } else {
-        match untracked_role(&options, kind_span, diag) {
-            Some(role) => (BindKind::Untracked(role), &options[1..]),
-            None => (BindKind::Untracked(Role::Uniform), &options[..]),
-        }
+        let (role, consumed) = untracked_role(&options, kind_span, diag);
+        (role.map(BindKind::Untracked), &options[consumed..])
     };
     let mut given = BindingGiven::new();
     for opt in rest {
@@ -36,62 +35,97 @@ pub(crate) fn read_bind_only(ident: Ident, ty: &syn::Type, attr: &Attribute, dia
             given.read(option, opt, diag);
         }
     }
-    let binding = given.finish();
-    if let (Some(comparison), Some(_)) = (binding.comparison, binding.non_filtering) {
-        diag.error(
-            comparison,
-            Code::ConflictingOptions,
-            "`comparison` and `non_filtering` exclude each other",
-            "keep one: a comparison sampler, or a sampler that does not filter",
-        );
-    }
-    BindOnly { ident, ty: ty.clone(), kind, kind_span, binding }
+    // A field whose role is unknown has an error already; the placeholder
+    // kind is never laid out.
+    let kind = kind.unwrap_or(BindKind::Untracked(Role::Uniform));
+    BindOnly { ident, ty: ty.clone(), kind, kind_span, binding: given.finish() }
 }
 
-/// The role word that must open `#[untracked(..)]`.
-fn untracked_role(options: &[Opt], span: proc_macro2::Span, diag: &mut Diagnostics) -> Option<Role> {
-    let names: Vec<&str> = UNTRACKED_ROLES.iter().map(|role| role.name()).collect();
-    let fix = "start with how the field binds: `#[untracked(uniform)]`, `#[untracked(storage_read)]`, \
-               `#[untracked(storage_write)]` or `#[untracked(sampled)]`, then `binding = N`";
+/// The role that must open `#[untracked(..)]`, and how many options it took:
+/// one where the first option is the role or meant as one.
+fn untracked_role(options: &[Opt], span: Span, diag: &mut Diagnostics) -> (Option<Role>, usize) {
+    let fix = "start with the role the field binds as: `#[untracked(uniform, binding = N)]`, or `storage_read`, \
+               `storage_write` or `sampled` in place of `uniform`";
     let Some(first) = options.first() else {
-        diag.error(span, Code::MissingContents, "`#[untracked]` needs the binding it is", fix);
-        return None;
+        diag.error(span, Code::ConflictingOptions, "`#[untracked]` needs the role the field binds as", fix);
+        return (None, 0);
     };
     let text = first.name.to_string();
-    match Role::from_name(&text).filter(|role| UNTRACKED_ROLES.contains(role)) {
-        Some(role) if first.value.is_none() => Some(role),
-        _ => {
+    if RoleOption::from_name(&text).is_some() {
+        diag.error(
+            first.name.span(),
+            Code::ConflictingOptions,
+            format!("`#[untracked(..)]` needs the role the field binds as before `{text}`"),
+            fix,
+        );
+        return (None, 0);
+    }
+    match Role::from_name(&text) {
+        Some(role) if UNTRACKED_ROLES.contains(&role) => {
+            let known = expect_value(first, false, &format!("#[untracked({text}, binding = N)]"), diag);
+            (known.then_some(role), 1)
+        }
+        Some(role) => {
+            diag.error(
+                first.name.span(),
+                Code::NotBindable,
+                format!("`{text}` does not bind through a bind group, so a field cannot be `#[untracked({text})]`"),
+                format!(
+                    "`#[untracked(..)]` binds as `uniform`, `storage_read`, `storage_write` or `sampled`; a buffer or \
+                     texture the pass uses as `{}` belongs in the callback's captures, or in a `#[{}]` handle field",
+                    role.name(),
+                    role.name()
+                ),
+            );
+            (None, 1)
+        }
+        None => {
+            let names: Vec<&str> = UNTRACKED_ROLES.iter().map(|role| role.name()).collect();
             let hint = did_you_mean(&text, &names);
-            diag.error(first.name.span(), Code::UnknownOption, format!("`{text}` is not a binding{hint}"), fix);
-            None
+            diag.error(
+                first.name.span(),
+                Code::UnknownOption,
+                format!("unknown role `{text}` of `#[untracked(..)]`{hint}"),
+                fix,
+            );
+            (None, 1)
         }
     }
 }
 
 /// The options a field of `kind` takes: where it binds, and what its layout
-/// needs beyond its kind.
-fn options_of(kind: BindKind) -> Vec<RoleOption> {
+/// needs beyond its kind; every binding option for an unknown role.
+fn options_of(kind: Option<BindKind>) -> Vec<RoleOption> {
     match kind {
-        BindKind::Sampler => {
+        Some(BindKind::Sampler) => {
             vec![RoleOption::Binding, RoleOption::Group, RoleOption::Comparison, RoleOption::NonFiltering]
         }
-        BindKind::Untracked(role) => role.options().iter().copied().filter(|option| option.is_binding()).collect(),
+        Some(BindKind::Untracked(role)) => {
+            role.options().iter().copied().filter(|option| option.is_binding()).collect()
+        }
+        None => RoleOption::ALL.iter().copied().filter(|option| option.is_binding()).collect(),
     }
 }
 
 /// The option `opt` names, if a field of `kind` takes it; an error otherwise.
-fn bind_only_option(kind: BindKind, opt: &Opt, diag: &mut Diagnostics) -> Option<RoleOption> {
+fn bind_only_option(kind: Option<BindKind>, opt: &Opt, diag: &mut Diagnostics) -> Option<RoleOption> {
     let name = opt.name.to_string();
     let takes = options_of(kind);
+    let attribute = kind.map_or_else(|| "#[untracked(..)]".to_owned(), BindKind::attribute);
     let list: Vec<String> = takes.iter().map(|option| format!("`{}`", option.name())).collect();
-    let fix = format!("`{}` takes {}", kind.attribute(), list.join(", "));
+    let fix = format!("`{attribute}` takes {}", list.join(", "));
     match RoleOption::from_name(&name) {
         Some(option) if takes.contains(&option) => Some(option),
-        Some(_) => {
+        Some(option) => {
+            let why = if option.is_binding() {
+                String::new()
+            } else {
+                ": the graph does not track the field, so it has no contents to keep or attachment to start".to_owned()
+            };
             diag.error(
                 opt.name.span(),
                 Code::OptionNotApplicable,
-                format!("`{name}` does not apply to `{}`: the graph does not track the field", kind.attribute()),
+                format!("`{name}` does not apply to `{attribute}`{why}"),
                 fix,
             );
             None

@@ -82,6 +82,21 @@ impl BindingGiven {
         if !expect_value(opt, false, &name, diag) {
             return;
         }
+        let other = match flag {
+            Flag::Comparison => self.non_filtering.span(),
+            Flag::NonFiltering => self.comparison.span(),
+            Flag::Multisampled | Flag::ReadWrite => None,
+        };
+        if other.is_some() {
+            diag.error(
+                opt.name.span(),
+                Code::ConflictingOptions,
+                "`comparison` and `non_filtering` exclude each other",
+                "keep one: `comparison` for a `sampler_comparison`, `non_filtering` for a `sampler` that must not \
+                 filter",
+            );
+            return;
+        }
         let slot = match flag {
             Flag::Multisampled => &mut self.multisampled,
             Flag::ReadWrite => &mut self.read_write,

@@ -21,6 +21,9 @@ pub(crate) enum Parsed {
     BindOnly(Box<BindOnly>),
     /// A field with errors; it is still named in the fallback context.
     Broken(Ident, Option<Role>, Box<Type>),
+    /// A `#[sampler]` or `#[untracked(..)]` field with errors: the pass binds,
+    /// and the field is not in the context.
+    BrokenBindOnly,
 }
 
 /// Attributes of the language and common tools, which a field may carry.
@@ -55,7 +58,7 @@ pub(crate) fn parse_field(field: &syn::Field, diag: &mut Diagnostics) -> Option<
             }
         }
         Some(Marker::Label(label)) => label_field(field, ident, label, attrs.root, rejected, diag),
-        Some(Marker::BindOnly(..)) if two_roles => broken(field, ident, None),
+        Some(Marker::BindOnly(..)) if two_roles => Parsed::BrokenBindOnly,
         Some(Marker::BindOnly(name, attr)) => {
             if let Some(root) = attrs.root {
                 diag.error(
@@ -66,11 +69,7 @@ pub(crate) fn parse_field(field: &syn::Field, diag: &mut Diagnostics) -> Option<
                 );
             }
             let bind_only = read_bind_only(ident, &field.ty, attr, diag);
-            if diag.count() > start {
-                broken(field, bind_only.ident, None)
-            } else {
-                Parsed::BindOnly(Box::new(bind_only))
-            }
+            if diag.count() > start { Parsed::BrokenBindOnly } else { Parsed::BindOnly(Box::new(bind_only)) }
         }
         None => {
             if !rejected {

@@ -30,6 +30,11 @@ impl<T> SetOnce<T> {
         }
     }
 
+    /// Where the value was given, if it was.
+    pub(crate) fn span(&self) -> Option<Span> {
+        self.value.as_ref().map(|(_, span)| *span)
+    }
+
     /// The value given, if any.
     pub(crate) fn value(self) -> Option<T> {
         self.value.map(|(value, _)| value)

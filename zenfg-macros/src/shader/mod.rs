@@ -67,6 +67,14 @@ pub(crate) fn load(request: &ShaderRequest<'_>) -> Result<ShaderInterface, Vec<s
     load_in(Path::new(&base), request).map_err(|problems| problems.into_iter().map(Problem::into_error).collect())
 }
 
+/// The file the shader of `path` is read from, if it exists, for cargo to
+/// watch whether or not it loads.
+pub(crate) fn existing_file(path: &syn::LitStr) -> Option<String> {
+    let base = std::env::var_os("CARGO_MANIFEST_DIR")?;
+    let file = source::locate(Path::new(&base), &path.value());
+    if file.is_file() { file.to_str().map(str::to_string) } else { None }
+}
+
 /// [`load`] with the base directory given, reporting problems unconverted.
 fn load_in<'a>(base: &Path, request: &ShaderRequest<'a>) -> Result<ShaderInterface, Vec<Problem<'a>>> {
     let shader = source::read(base, request.path).map_err(|problem| vec![problem])?;
@@ -80,8 +88,9 @@ pub(crate) struct ShaderInterface {
     /// The path as written in the attribute, e.g. `shaders/blur.wgsl`, for
     /// messages.
     pub file: String,
-    /// The path the shader was read from, for `include_bytes!`, so that cargo
-    /// rebuilds the crate when the shader changes.
+    /// The path the shader was read from, with symbolic links resolved, for
+    /// `include_bytes!`, so that cargo rebuilds the crate when the shader
+    /// changes.
     pub absolute_path: String,
     /// The entry points the pass runs, in the order of the shader.
     pub entry_points: Vec<EntryPoint>,

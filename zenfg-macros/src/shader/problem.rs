@@ -1,7 +1,6 @@
 //! A shader error, on the attribute literal it is about.
 
-/// The code of every shader error.
-const CODE: &str = "ZM0030";
+use crate::diag::Code;
 
 /// What is wrong and how to fix it, spanned on `at`.
 pub(super) struct Problem<'a> {
@@ -15,9 +14,10 @@ impl<'a> Problem<'a> {
         Self { at, message: message.into(), help: help.into() }
     }
 
-    /// The text rustc shows: the code, what is wrong, then the fix.
+    /// The text rustc shows: the code ([`Code::Shader`]), what is wrong, then
+    /// the fix.
     pub(super) fn text(&self) -> String {
-        format!("{CODE}: {}\nhelp: {}", self.message, self.help)
+        format!("{}: {}\nhelp: {}", Code::Shader, self.message, self.help)
     }
 
     pub(super) fn into_error(self) -> syn::Error {

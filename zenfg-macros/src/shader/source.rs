@@ -1,6 +1,6 @@
 //! Reading a shader file and turning it into a validated naga module.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 
@@ -21,7 +21,7 @@ pub(super) struct Shader {
 /// validates it.
 pub(super) fn read<'a>(base: &Path, path: &'a syn::LitStr) -> Result<Shader, Problem<'a>> {
     let file = path.value();
-    let absolute = base.join(&file);
+    let absolute = locate(base, &file);
     let Some(absolute_path) = absolute.to_str().map(str::to_string) else {
         return Err(Problem::new(
             path,
@@ -56,13 +56,14 @@ pub(super) fn read<'a>(base: &Path, path: &'a syn::LitStr) -> Result<Shader, Pro
             message = format!("{message}: {next}");
             cause = next;
         }
-        let labels = error.spans().map(|(span, label)| (*span, label.as_str()));
+        let labels: Vec<(naga::Span, String)> =
+            error.spans().map(|(span, label)| (*span, handle_label(&module, label))).collect();
         Problem::new(
             path,
             format!(
                 "{}: the shader is invalid: {message}{}",
                 position(&file, error.location(&source)),
-                excerpt(&source, labels)
+                excerpt(&source, labels.iter().map(|(span, label)| (*span, label.as_str())))
             ),
             "fix the WGSL there: wgpu rejects an invalid shader module",
         )
@@ -70,10 +71,76 @@ pub(super) fn read<'a>(base: &Path, path: &'a syn::LitStr) -> Result<Shader, Pro
     Ok(Shader { file, absolute_path, module, info })
 }
 
+/// naga's label of a span, which names a handle as its type and index
+/// (`naga::ir::GlobalVariable [1]`): without the path, and with the name of a
+/// global variable, so that the `[1]` of the message reads.
+fn handle_label(module: &naga::Module, label: &str) -> String {
+    let Some(rest) = label.strip_prefix("naga::ir::") else { return label.to_owned() };
+    let index = rest.strip_prefix("GlobalVariable [").and_then(|tail| tail.strip_suffix(']'));
+    if let Some(index) = index.and_then(|index| index.parse::<usize>().ok())
+        && let Some((_, var)) = module.global_variables.iter().nth(index)
+        && let Some(name) = &var.name
+    {
+        return format!("[{index}] is `{name}`");
+    }
+    rest.to_owned()
+}
+
+/// The file `file` names relative to `base`, with as much of the path as
+/// exists resolved (symbolic links, `.` and `..`), so that messages and the
+/// rebuild watch name the file where it really is.
+pub(super) fn locate(base: &Path, file: &str) -> PathBuf {
+    let joined = base.join(file);
+    let mut missing = Vec::new();
+    let mut existing = joined.as_path();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            return missing.iter().rev().fold(real, |path, name| path.join(name));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                missing.push(name);
+                existing = parent;
+            }
+            _ => return joined,
+        }
+    }
+}
+
 /// `file:line:column`, or `file` alone without a location.
 fn position(file: &str, location: Option<naga::SourceLocation>) -> String {
     match location {
         Some(location) => format!("{file}:{}:{}", location.line_number, location.line_position),
         None => file.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::locate;
+
+    #[test]
+    fn locate_resolves_the_part_that_exists_and_keeps_the_rest() {
+        let base = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let real = base.canonicalize().expect("the manifest dir exists");
+        assert_eq!(locate(base, "tests/../tests/shaders/blur.wgsl"), real.join("tests/shaders/blur.wgsl"));
+        assert_eq!(locate(base, "tests/nowhere/blur.wgsl"), real.join("tests/nowhere/blur.wgsl"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn locate_follows_symbolic_links() {
+        let dir = std::env::temp_dir().join(format!("zenfg-macros-locate-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch dir");
+        let link = dir.join("shaders");
+        let _ = std::fs::remove_file(&link);
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/shaders");
+        std::os::unix::fs::symlink(&fixtures, &link).expect("a link");
+        let real = fixtures.canonicalize().expect("the fixtures exist");
+        assert_eq!(locate(&dir, "shaders/blur.wgsl"), real.join("blur.wgsl"));
+        assert_eq!(locate(&dir, "shaders/missing.wgsl"), real.join("missing.wgsl"));
+        std::fs::remove_dir_all(&dir).expect("the scratch dir is removed");
     }
 }

@@ -1,0 +1,16 @@
+use zenfg_runtime::prelude::*;
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Blur<'f> {
+    #[sampled(binding = 0)]
+    src: Texture<'f>,
+    #[storage_write(overwrite, binding = 1)]
+    dst: Buffer<'f>,
+    #[samplr(binding = 2)]
+    linear: &'f wgpu::Sampler,
+    #[untraked(uniform, binding = 3)]
+    params: &'f wgpu::Buffer,
+}
+
+fn main() {}

@@ -1,0 +1,15 @@
+use zenfg_runtime::prelude::*;
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Blur<'f> {
+    #[sampled(binding = 0)]
+    src: Texture<'f>,
+    #[storage_write(overwrite, binding = 1)]
+    dst: Buffer<'f>,
+    #[sampler(binding = 2)]
+    #[root(output)]
+    linear: &'f wgpu::Sampler,
+}
+
+fn main() {}

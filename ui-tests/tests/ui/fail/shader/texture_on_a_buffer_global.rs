@@ -1,0 +1,14 @@
+use zenfg_runtime::prelude::*;
+
+#[derive(Pass)]
+#[pass(compute, shader = "shaders/texture_on_a_buffer_global.wgsl")]
+struct Histogram<'f> {
+    #[sampled]
+    image: Texture<'f>,
+    #[storage_read]
+    weights: Texture<'f>,
+    #[storage_write(overwrite)]
+    bins: Buffer<'f>,
+}
+
+fn main() {}
