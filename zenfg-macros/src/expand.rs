@@ -74,12 +74,9 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
                 fields: read.fields,
                 bind_only: read.bind_only,
                 groups: plan.groups,
+                shader: plan.shader_path.clone(),
             };
-            let checked = checked(&spec);
-            quote! {
-                #watch
-                #checked
-            }
+            checked(&spec)
         }
         _ => {
             let errors = diag.to_compile_errors();

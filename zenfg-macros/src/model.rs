@@ -486,4 +486,6 @@ pub(crate) struct PassSpec {
     /// The bind groups of the pass, once its bindings are resolved; empty
     /// for a pass that does not bind.
     pub groups: Vec<crate::bindings::GroupLayout>,
+    /// The absolute path of the shader the bindings were checked against.
+    pub shader: Option<String>,
 }

@@ -222,7 +222,13 @@ fn field_type(
             let mut wrong = Vec::new();
             let sample_type = match (options.sample_type, sample_type) {
                 (None, shader) => *shader,
-                (Some((SampleType::UnfilterableFloat, _)), SampleType::Float) => SampleType::UnfilterableFloat,
+                // WGSL says `f32` either way: filtering is the derive's reading of how the
+                // entry points sample the texture (wgpu's, for layouts it derives), which
+                // the field may refine.
+                (
+                    Some((given @ (SampleType::Float | SampleType::UnfilterableFloat), _)),
+                    SampleType::Float | SampleType::UnfilterableFloat,
+                ) => given,
                 (Some((given, _)), shader) if given == *shader => given,
                 (Some((given, span)), shader) => {
                     let option = format!("sample_type = {}", given.name());

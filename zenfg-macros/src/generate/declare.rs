@@ -28,6 +28,12 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
     let declared = declared_type(&kept, &spec.bind_only, &lt);
     let table = access_table(spec, &lt);
     let bind_groups = bind_groups_const(spec);
+    let shader = spec.shader.as_deref().map(|path| {
+        quote! {
+            const SHADER: ::core::option::Option<&'static ::core::primitive::str> =
+                ::core::option::Option::Some(::core::include_str!(#path));
+        }
+    });
     let label = label_fn(spec);
     let declare = declare_fn(spec, &kept, &lt);
     let context_fn = context_fn(spec, &kept, &lt, &cx);
@@ -40,6 +46,7 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
 
             const ACCESSES: &'static #private::AccessTable = &#table;
             #bind_groups
+            #shader
 
             #label
             #declare

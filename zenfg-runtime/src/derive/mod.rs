@@ -157,6 +157,11 @@ pub trait Pass<'frame> {
     /// pass whose fields say nothing of bindings.
     const BIND_GROUPS: &'static [BindGroupTable] = &[];
 
+    /// The WGSL source of the shader named in `#[pass(.., shader = "..")]`:
+    /// the text the derive checked the struct against when the crate was
+    /// built. `None` for a pass that names no shader.
+    const SHADER: Option<&'static str> = None;
+
     /// The label of the node this pass records.
     fn label(&self) -> Label;
 
@@ -191,6 +196,20 @@ pub trait Pass<'frame> {
     {
         let table = Self::BIND_GROUPS.iter().find(|table| table.group == group)?;
         Some(device.create_bind_group_layout(&table.layout_descriptor(Some(Self::ACCESSES.label))))
+    }
+
+    /// The pass's shader module, from [`SHADER`](Self::SHADER), labelled
+    /// after the pass; `None` for a pass that names no shader.
+    fn shader_module(device: &wgpu::Device) -> Option<wgpu::ShaderModule>
+    where
+        Self: Sized,
+    {
+        Self::SHADER.map(|source| {
+            device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some(Self::ACCESSES.label),
+                source: wgpu::ShaderSource::Wgsl(source.into()),
+            })
+        })
     }
 
     /// A pipeline layout of every bind group of the pass, for the pipelines
