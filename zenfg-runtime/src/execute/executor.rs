@@ -34,8 +34,6 @@ pub(crate) struct Executor<'x, 'frame> {
     pub gpu: Option<&'x ActiveTiming>,
     /// Timed passes encoded so far: the next pass writes queries `2n` and `2n + 1`.
     pub timed: u32,
-    /// Color attachments of the render pass being begun; reused across passes.
-    pub color_attachments: Vec<Option<wgpu::RenderPassColorAttachment<'x>>>,
 }
 
 impl<'x> Executor<'x, '_> {

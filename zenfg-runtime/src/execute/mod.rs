@@ -218,7 +218,6 @@ impl CompiledFrame<'_> {
                 cpu: cpu.as_mut(),
                 gpu: active.as_ref(),
                 timed: 0,
-                color_attachments: Vec::new(),
             };
             executor.run(&plan.order, &plan.segments)?;
             if let Some(active) = active {
