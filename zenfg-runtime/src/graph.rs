@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::binding::{BindGroupCacheStats, BindingCache};
 use crate::compile::Compiler;
 use crate::error::{FrameGraphError, Result};
-use crate::execute::GpuProfiler;
+use crate::execute::{ExecutionStorage, GpuProfiler};
 use crate::handle::RecordingIdentity;
 use crate::physical::ResourcePoolScope;
 use crate::pool::store::ResourcePool;
@@ -40,6 +40,8 @@ pub struct FrameGraph {
     pub(crate) bindings: BindingCache,
     /// The compiler, with the storage its stages keep across compiles.
     pub(crate) compiler: Compiler,
+    /// The tables executions fill, kept for the next execution.
+    pub(crate) execution: ExecutionStorage,
 }
 
 impl FrameGraph {
@@ -64,6 +66,7 @@ impl FrameGraph {
             spare: Spare::default(),
             compiler: Compiler::default(),
             bindings: BindingCache::default(),
+            execution: ExecutionStorage::default(),
         }
     }
 
