@@ -155,9 +155,10 @@ impl CompiledFrame<'_> {
         let identity = *identity;
         let FrameGraph { device, pool, profiler, bindings, execution, .. } = &mut **graph;
         let device = device.as_ref().ok_or(FrameGraphError::MissingGpuDevice)?;
-        let ExecutionStorage { segment_labels, leased, views, markers } = execution;
+        let ExecutionStorage { segment_labels, leased, views, markers, timing } = execution;
         let frame_index = options.frame_index;
-        let mut cpu = mode.filter(|mode| mode.cpu()).map(|_| CpuTimer::start(clock, plan.order.len()));
+        let mut cpu =
+            mode.filter(|mode| mode.cpu()).map(|_| CpuTimer::start(clock, plan.order.len(), std::mem::take(timing)));
         preflight(rec, plan)?;
         pool.age();
         bindings.age();

@@ -3,6 +3,7 @@
 
 use std::ops::{Deref, DerefMut};
 
+use super::cpu_timing::CpuTimingNodeReport;
 use super::markers::MarkerStacks;
 use crate::pool::store::Instance;
 
@@ -17,6 +18,9 @@ pub(crate) struct ExecutionStorage {
     /// The native views of the execution running.
     pub views: Vec<wgpu::TextureView>,
     pub markers: MarkerStacks,
+    /// The node table of the last CPU timing report given back, for the next
+    /// CPU-timed execution to fill.
+    pub timing: Vec<CpuTimingNodeReport>,
 }
 
 /// The label of each graph segment's command encoder, by segment index.
