@@ -11,7 +11,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, ExecutionOptions, FrameGraph, TimingMode, WriteContents};
+use zenfg_runtime::prelude::*;
+use zenfg_runtime::{ExecutionOptions, TimingMode};
 
 struct CountingAllocator;
 
@@ -74,6 +75,25 @@ fn wgpu_segment(device: &wgpu::Device, queue: &wgpu::Queue) -> u64 {
     allocations() - before
 }
 
+/// What each node of a frame is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Node {
+    /// A command node that declares nothing.
+    Empty,
+    /// A command node that writes one shared transient buffer and resolves it.
+    Transient,
+    /// A derived command pass writing two shared transient buffers through an
+    /// array field, whose views it reads.
+    Derived,
+}
+
+#[derive(Pass)]
+#[pass(command)]
+struct Fill<'f> {
+    #[copy_dst(overwrite)]
+    targets: [Buffer<'f>; 2],
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Timing {
     None,
@@ -83,24 +103,28 @@ enum Timing {
     CpuKept,
 }
 
-/// Allocations made by executing `nodes` command nodes, all in one graph
-/// segment; with `transient`, each node also declares and resolves an access
-/// to one shared transient buffer.
-fn execute(graph: &mut FrameGraph, queue: &wgpu::Queue, nodes: usize, transient: bool, timing: Timing) -> u64 {
+/// Allocations made by executing `nodes` nodes of one kind, all in one graph
+/// segment.
+fn execute(graph: &mut FrameGraph, queue: &wgpu::Queue, nodes: usize, node: Node, timing: Timing) -> u64 {
     let mut frame = graph.begin_frame();
     let buffer = frame.create_buffer(BufferDesc::new("shared", 256)).unwrap();
+    let other = frame.create_buffer(BufferDesc::new("other", 256)).unwrap();
     for index in 0..nodes {
-        let mut pass = frame.command_pass("node");
-        if transient {
-            let token = if index == 0 {
-                pass.buffer_copy_dst(buffer, BufferRange::whole(), WriteContents::Overwrite).unwrap()
-            } else {
-                pass.buffer_copy_dst(buffer, BufferRange::whole(), WriteContents::Preserve).unwrap()
-            };
-            pass.finish_command(move |cx| cx.resources.buffer(token).map(|_| ())).unwrap();
-        } else {
-            pass.finish_command(|_| Ok(())).unwrap();
-        }
+        match node {
+            Node::Empty => frame.command_pass("node").finish_command(|_| Ok(())).unwrap(),
+            Node::Transient => {
+                let mut pass = frame.command_pass("node");
+                let contents = if index == 0 { WriteContents::Overwrite } else { WriteContents::Preserve };
+                let token = pass.buffer_copy_dst(buffer, BufferRange::whole(), contents).unwrap();
+                pass.finish_command(move |cx| cx.resources.buffer(token).map(|_| ())).unwrap()
+            }
+            Node::Derived => frame
+                .add(Fill { targets: [buffer, other] }, |cx| {
+                    assert_ne!(cx.targets[0].buffer(), cx.targets[1].buffer());
+                    Ok(())
+                })
+                .unwrap(),
+        };
     }
     let compiled = frame.compile(CompileOptions::default()).unwrap();
     assert_eq!(compiled.execution_segments().len(), 1);
@@ -129,12 +153,12 @@ fn warm_executions_allocate_only_what_wgpu_allocates_to_submit_their_segment(
 ) {
     let mut graph = FrameGraph::with_device(device);
     for nodes in [16, 1024] {
-        for transient in [false, true] {
+        for node in [Node::Empty, Node::Transient, Node::Derived] {
             for timing in [Timing::None, Timing::Cpu] {
-                let zenfg = warm(|| execute(&mut graph, queue, nodes, transient, timing));
+                let zenfg = warm(|| execute(&mut graph, queue, nodes, node, timing));
                 assert_eq!(
                     zenfg, wgpu,
-                    "allocations of an execution ({nodes} nodes, transient = {transient}, timing = {timing:?}) \
+                    "allocations of an execution of {nodes} nodes {node:?} with timing {timing:?} \
                      versus plain wgpu's for its one segment"
                 );
             }
@@ -149,7 +173,11 @@ fn a_cpu_timing_report_kept_by_the_caller_costs_one_allocation_its_node_table(
 ) {
     let mut graph = FrameGraph::with_device(device);
     for nodes in [16, 1024] {
-        assert_eq!(warm(|| execute(&mut graph, queue, nodes, true, Timing::CpuKept)), wgpu + 1, "{nodes} nodes");
+        assert_eq!(
+            warm(|| execute(&mut graph, queue, nodes, Node::Transient, Timing::CpuKept)),
+            wgpu + 1,
+            "{nodes} nodes"
+        );
     }
 }
 
