@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::binding::{BindGroupCacheStats, BindingCache};
 use crate::compile::Compiler;
 use crate::error::{FrameGraphError, Result};
-use crate::execute::GpuProfiler;
+use crate::execute::{CpuTimingReport, ExecutionStorage, GpuProfiler};
 use crate::handle::RecordingIdentity;
 use crate::physical::ResourcePoolScope;
 use crate::pool::store::ResourcePool;
@@ -40,6 +40,8 @@ pub struct FrameGraph {
     pub(crate) bindings: BindingCache,
     /// The compiler, with the storage its stages keep across compiles.
     pub(crate) compiler: Compiler,
+    /// The tables executions fill, kept for the next execution.
+    pub(crate) execution: ExecutionStorage,
 }
 
 impl FrameGraph {
@@ -64,6 +66,7 @@ impl FrameGraph {
             spare: Spare::default(),
             compiler: Compiler::default(),
             bindings: BindingCache::default(),
+            execution: ExecutionStorage::default(),
         }
     }
 
@@ -292,6 +295,33 @@ impl FrameGraph {
     /// texture, releasing the objects they hold. Layouts are kept.
     pub fn clear_bind_group_cache(&mut self) {
         self.bindings.clear();
+    }
+
+    /// Takes back a CPU timing report the caller is done with: the next
+    /// CPU-timed execution writes its node reports into the report's storage
+    /// instead of allocating new storage. A report that is not given back is
+    /// simply the caller's.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, ExecutionOptions, FrameGraph, TimingMode};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// for _ in 0..2 {
+    ///     let mut frame = graph.begin_frame();
+    ///     frame.command_pass("work").finish_command(|_ctx| Ok(()))?;
+    ///     let timing = frame
+    ///         .compile(CompileOptions::default())?
+    ///         .execute_with_timing(&queue, ExecutionOptions::default(), TimingMode::Cpu)?;
+    ///     let report = timing.cpu.expect("CPU timing was requested");
+    ///     assert_eq!(report.nodes[0].label, "work");
+    ///     graph.recycle_cpu_timing_report(report);
+    /// }
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    pub fn recycle_cpu_timing_report(&mut self, report: CpuTimingReport) {
+        let mut nodes = report.nodes;
+        nodes.clear();
+        self.execution.timing = nodes;
     }
 }
 

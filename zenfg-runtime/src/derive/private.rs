@@ -104,14 +104,10 @@ pub fn try_map_array<T, U, const N: usize>(items: [T; N], mut f: impl FnMut(T) -
         Some(_) => None,
         None => f(item).map_err(|error| failure = Some(error)).ok(),
     });
-    if let Some(error) = failure {
-        return Err(error);
+    match failure {
+        Some(error) => Err(error),
+        None => Ok(mapped.map(|item| item.unwrap_or_else(|| unreachable!("only a failure leaves an item unmapped")))),
     }
-    mapped.into_iter().collect::<Option<Vec<U>>>().and_then(|items| items.try_into().ok()).ok_or_else(unmapped)
-}
-
-fn unmapped() -> FrameGraphError {
-    FrameGraphError::internal("an array item was not mapped although none failed")
 }
 
 /// What the do-nothing implementation emitted beside a macro error returns:

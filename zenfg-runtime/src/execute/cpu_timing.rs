@@ -48,9 +48,11 @@ pub(crate) struct CpuTimer {
 }
 
 impl CpuTimer {
-    /// Starts the execution clock, with room for `nodes` node reports.
-    pub fn start(clock: Clock, nodes: usize) -> Self {
-        Self { clock, started: clock(), nodes: Vec::with_capacity(nodes) }
+    /// Starts the execution clock, with room for `nodes` node reports in
+    /// `storage`, an empty table whose allocation the report will own.
+    pub fn start(clock: Clock, nodes: usize, mut storage: Vec<CpuTimingNodeReport>) -> Self {
+        storage.reserve(nodes);
+        Self { clock, started: clock(), nodes: storage }
     }
 
     /// The start of a node's measurement.

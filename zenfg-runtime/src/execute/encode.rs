@@ -13,6 +13,11 @@ use crate::ids::{AccessId, PassId};
 use crate::ops::{AttachmentStoreOp, ColorAttachmentLoadOp, DepthAttachmentLoadOp};
 use crate::record::{Callback, CopyOp, DepthTarget, NodeWork, TexturePoint};
 
+/// The most color attachments a render pass can have in wgpu
+/// (`wgpu_hal::MAX_COLOR_ATTACHMENTS`). Up to this many are gathered on the
+/// stack; a pass with more, which wgpu rejects, spills to the heap.
+const MAX_COLOR_ATTACHMENTS: usize = 8;
+
 fn store_op(store: AttachmentStoreOp) -> StoreOp {
     match store {
         AttachmentStoreOp::Store => StoreOp::Store,
@@ -69,21 +74,29 @@ impl<'x> Executor<'x, '_> {
         let Some(Callback::Render(callback)) = self.callbacks.get_mut(pass.index()).and_then(Option::take) else {
             return Err(self.missing_callback(pass));
         };
-        self.color_attachments.clear();
-        let targets = self.colors;
-        for target in &targets[colors.start as usize..colors.end as usize] {
+        let targets = &self.colors[colors.start as usize..colors.end as usize];
+        let mut inline: [Option<wgpu::RenderPassColorAttachment<'x>>; MAX_COLOR_ATTACHMENTS] = Default::default();
+        let mut spilled = Vec::new();
+        let color_attachments = match inline.get_mut(..targets.len()) {
+            Some(slots) => slots,
+            None => {
+                spilled.resize(targets.len(), None);
+                &mut spilled[..]
+            }
+        };
+        for (slot, target) in color_attachments.iter_mut().zip(targets) {
             let view = self.view(target.access)?;
             let resolve_target = target.resolve.map(|access| self.view(access)).transpose()?;
             let load = match target.ops.load {
                 ColorAttachmentLoadOp::Load => LoadOp::Load,
                 ColorAttachmentLoadOp::Clear(color) => LoadOp::Clear(color),
             };
-            self.color_attachments.push(Some(wgpu::RenderPassColorAttachment {
+            *slot = Some(wgpu::RenderPassColorAttachment {
                 view,
                 depth_slice: target.ops.depth_slice,
                 resolve_target,
                 ops: Operations { load, store: store_op(target.ops.store) },
-            }));
+            });
         }
         let depth_stencil_attachment = match depth {
             Some(target) => Some(wgpu::RenderPassDepthStencilAttachment {
@@ -106,7 +119,7 @@ impl<'x> Executor<'x, '_> {
         });
         let render_pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some(&self.labels[pass.index()]),
-            color_attachments: &self.color_attachments,
+            color_attachments,
             depth_stencil_attachment,
             timestamp_writes,
             occlusion_query_set: None,

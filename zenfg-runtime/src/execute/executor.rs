@@ -34,8 +34,8 @@ pub(crate) struct Executor<'x, 'frame> {
     pub gpu: Option<&'x ActiveTiming>,
     /// Timed passes encoded so far: the next pass writes queries `2n` and `2n + 1`.
     pub timed: u32,
-    /// Color attachments of the render pass being begun; reused across passes.
-    pub color_attachments: Vec<Option<wgpu::RenderPassColorAttachment<'x>>>,
+    /// The command encoder label of each segment, by segment index.
+    pub segment_labels: &'x [String],
 }
 
 impl<'x> Executor<'x, '_> {
@@ -56,8 +56,8 @@ impl<'x> Executor<'x, '_> {
     }
 
     fn graph_segment(&mut self, index: usize, nodes: &[PassId], last: bool) -> Result<()> {
-        let label = format!("frame-graph.segment.{index}");
-        let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(&label) });
+        let label = &self.segment_labels[index];
+        let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(label) });
         for &pass in nodes {
             self.markers.enter(&mut encoder, self.nodes[pass.index()].group());
             self.timed_node(pass, |this| this.encode(&mut encoder, pass))?;

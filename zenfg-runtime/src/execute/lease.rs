@@ -6,23 +6,26 @@ use crate::pool::store::{Instance, ResourcePool};
 use crate::record::ResourceRecord;
 
 /// The native objects of one execution, one per physical allocation, in
-/// allocation order.
+/// allocation order, held in the runtime's kept table.
 pub(crate) struct Lease<'a> {
     pool: &'a mut ResourcePool,
     allocations: &'a [Allocation],
-    instances: Vec<Instance>,
+    instances: &'a mut Vec<Instance>,
 }
 
 impl<'a> Lease<'a> {
-    /// Acquires one object per allocation. An object created for an
+    /// Acquires one object per allocation into `instances`, which is empty
+    /// and is emptied again when the lease ends. An object created for an
     /// allocation is labelled after the allocation's first logical resource.
     pub fn acquire(
         pool: &'a mut ResourcePool,
         device: &wgpu::Device,
         allocations: &'a [Allocation],
         resources: &[ResourceRecord],
+        instances: &'a mut Vec<Instance>,
     ) -> Self {
-        let mut lease = Self { pool, allocations, instances: Vec::with_capacity(allocations.len()) };
+        instances.reserve(allocations.len());
+        let lease = Self { pool, allocations, instances };
         for allocation in allocations {
             let label = resources[allocation.first.index()].label();
             let instance = lease.pool.acquire(device, &allocation.key, allocation.estimated_bytes, label);
@@ -33,12 +36,12 @@ impl<'a> Lease<'a> {
 
     /// The leased objects, indexed by allocation id.
     pub fn instances(&self) -> &[Instance] {
-        &self.instances
+        self.instances
     }
 
     /// The leased objects, to hand out their cached views.
     pub fn instances_mut(&mut self) -> &mut [Instance] {
-        &mut self.instances
+        self.instances
     }
 }
 

@@ -25,16 +25,28 @@ impl MarkerSink for wgpu::CommandEncoder {
     }
 }
 
-pub(crate) struct DebugMarkers<'a> {
-    groups: &'a [GroupRecord],
-    enabled: bool,
+/// The groups whose markers are open, and the path of the group being
+/// entered, kept by the runtime across executions.
+#[derive(Default)]
+pub(crate) struct MarkerStacks {
     open: Vec<DebugGroupId>,
     path: Vec<DebugGroupId>,
 }
 
+pub(crate) struct DebugMarkers<'a> {
+    groups: &'a [GroupRecord],
+    enabled: bool,
+    open: &'a mut Vec<DebugGroupId>,
+    path: &'a mut Vec<DebugGroupId>,
+}
+
 impl<'a> DebugMarkers<'a> {
-    pub fn new(groups: &'a [GroupRecord], enabled: bool) -> Self {
-        Self { groups, enabled, open: Vec::new(), path: Vec::new() }
+    /// Markers with none open, in the storage of `stacks`.
+    pub fn new(groups: &'a [GroupRecord], enabled: bool, stacks: &'a mut MarkerStacks) -> Self {
+        let MarkerStacks { open, path } = stacks;
+        // A failed execution can leave markers it had opened.
+        open.clear();
+        Self { groups, enabled, open, path }
     }
 
     /// Makes the open markers equal the path of `group`.
@@ -49,7 +61,7 @@ impl<'a> DebugMarkers<'a> {
             current = self.groups[id.index()].parent;
         }
         self.path.reverse();
-        let common = self.open.iter().zip(&self.path).take_while(|(open, wanted)| open == wanted).count();
+        let common = self.open.iter().zip(self.path.iter()).take_while(|(open, wanted)| open == wanted).count();
         for _ in common..self.open.len() {
             sink.pop();
         }
@@ -92,7 +104,8 @@ mod tests {
         // 0 scene / 1 opaque, 0 scene / 2 transparent, 3 post (sparse: 1 is never entered twice).
         let groups =
             [group("scene", None), group("opaque", Some(0)), group("transparent", Some(0)), group("post", None)];
-        let mut markers = DebugMarkers::new(&groups, true);
+        let mut stacks = MarkerStacks::default();
+        let mut markers = DebugMarkers::new(&groups, true, &mut stacks);
         let mut log = Vec::new();
         for entered in [Some(1), Some(1), Some(2), None, Some(3), Some(0)] {
             markers.enter(&mut log, entered.map(DebugGroupId));
@@ -118,7 +131,8 @@ mod tests {
     #[test]
     fn disabled_markers_emit_nothing() {
         let groups = [group("scene", None)];
-        let mut markers = DebugMarkers::new(&groups, false);
+        let mut stacks = MarkerStacks::default();
+        let mut markers = DebugMarkers::new(&groups, false, &mut stacks);
         let mut log = Vec::new();
         markers.enter(&mut log, Some(DebugGroupId(0)));
         markers.close(&mut log);

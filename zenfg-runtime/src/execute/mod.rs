@@ -20,6 +20,7 @@ mod options;
 mod preflight;
 mod profiler;
 pub(crate) mod resolve;
+mod storage;
 mod views;
 
 use std::cell::RefCell;
@@ -31,6 +32,7 @@ pub use gpu_timing::{
 };
 pub use options::{ExecutionOptions, ExecutionTiming, TimingMode};
 pub(crate) use profiler::GpuProfiler;
+pub(crate) use storage::ExecutionStorage;
 
 use self::cpu_timing::{Clock, CpuTimer};
 use self::executor::Executor;
@@ -39,6 +41,7 @@ use self::markers::DebugMarkers;
 use self::natives::NativeTable;
 use self::preflight::preflight;
 use self::resolve::ResolveTable;
+use self::storage::Lent;
 use self::views::native_views;
 use crate::compile::CompiledFrame;
 use crate::error::{FrameGraphError, Result};
@@ -150,10 +153,12 @@ impl CompiledFrame<'_> {
     ) -> Result<ExecutionTiming> {
         let CompiledFrame { graph, identity, rec, plan, .. } = &mut self;
         let identity = *identity;
-        let FrameGraph { device, pool, profiler, bindings, .. } = &mut **graph;
+        let FrameGraph { device, pool, profiler, bindings, execution, .. } = &mut **graph;
         let device = device.as_ref().ok_or(FrameGraphError::MissingGpuDevice)?;
+        let ExecutionStorage { segment_labels, leased, views, markers, timing } = execution;
         let frame_index = options.frame_index;
-        let mut cpu = mode.filter(|mode| mode.cpu()).map(|_| CpuTimer::start(clock, plan.order.len()));
+        let mut cpu =
+            mode.filter(|mode| mode.cpu()).map(|_| CpuTimer::start(clock, plan.order.len(), std::mem::take(timing)));
         preflight(rec, plan)?;
         pool.age();
         bindings.age();
@@ -168,15 +173,17 @@ impl CompiledFrame<'_> {
         }
 
         {
-            let mut lease = Lease::acquire(pool, device, &plan.allocations, &rec.resources);
+            let mut lease = Lease::acquire(pool, device, &plan.allocations, &rec.resources, leased);
             let now = bindings.now();
-            let views = native_views(
+            let mut views = Lent::new(views);
+            native_views(
                 &plan.views.views,
                 rec,
                 &plan.resource_allocation,
                 lease.instances_mut(),
                 &mut bindings.views,
                 now,
+                &mut views,
             )?;
             let Recording {
                 resources,
@@ -214,11 +221,11 @@ impl CompiledFrame<'_> {
                 clears,
                 callbacks,
                 frame_index,
-                markers: DebugMarkers::new(groups, options.gpu_debug_groups),
+                markers: DebugMarkers::new(groups, options.gpu_debug_groups, markers),
                 cpu: cpu.as_mut(),
                 gpu: active.as_ref(),
                 timed: 0,
-                color_attachments: Vec::new(),
+                segment_labels: segment_labels.first(plan.segments.len()),
             };
             executor.run(&plan.order, &plan.segments)?;
             if let Some(active) = active {

@@ -29,7 +29,7 @@ fn pooled_view(instance: &mut Instance, planned: &PlannedView) -> Result<wgpu::T
     Ok(view)
 }
 
-/// One native view per planned view, in plan order.
+/// One native view per planned view, in plan order, pushed onto `views`.
 pub(crate) fn native_views(
     planned: &[PlannedView],
     rec: &Recording<'_>,
@@ -37,15 +37,16 @@ pub(crate) fn native_views(
     leased: &mut [Instance],
     imports: &mut ImportViews,
     now: u64,
-) -> Result<Vec<wgpu::TextureView>> {
-    planned
-        .iter()
-        .map(|view| match allocations[view.resource.index()] {
+    views: &mut Vec<wgpu::TextureView>,
+) -> Result<()> {
+    views.reserve(planned.len());
+    for view in planned {
+        let native = match allocations[view.resource.index()] {
             Some(allocation) => {
                 let instance = leased.get_mut(allocation.index()).ok_or_else(|| {
                     FrameGraphError::internal(format!("{allocation} of {} was not leased", view.resource))
                 })?;
-                pooled_view(instance, view)
+                pooled_view(instance, view)?
             }
             None => {
                 let resource = &rec.resources[view.resource.index()];
@@ -53,14 +54,18 @@ pub(crate) fn native_views(
                     Some(NativeResource::Texture(texture))
                         if rec.facts[view.resource.index()].origin == ResourceOrigin::Surface =>
                     {
-                        Ok(texture.create_view(&view.descriptor()))
+                        texture.create_view(&view.descriptor())
                     }
-                    Some(NativeResource::Texture(texture)) => Ok(imports.get_or_create(texture, view, now)),
-                    _ => Err(FrameGraphError::MissingNativeBinding {
-                        resource: ResourceRef { id: view.resource, label: resource.label().clone() },
-                    }),
+                    Some(NativeResource::Texture(texture)) => imports.get_or_create(texture, view, now),
+                    _ => {
+                        return Err(FrameGraphError::MissingNativeBinding {
+                            resource: ResourceRef { id: view.resource, label: resource.label().clone() },
+                        });
+                    }
                 }
             }
-        })
-        .collect()
+        };
+        views.push(native);
+    }
+    Ok(())
 }

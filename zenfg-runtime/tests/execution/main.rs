@@ -5,7 +5,6 @@
 #[path = "../execution_common/mod.rs"]
 mod execution_common;
 
-mod allocations;
 mod bindings;
 mod derive;
 mod execute;
