@@ -12,7 +12,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use zenfg_runtime::prelude::*;
-use zenfg_runtime::{ExecutionOptions, TimingMode};
+use zenfg_runtime::{ExecutionOptions, ImportBufferOptions, InitialContents, TimingMode};
 
 struct CountingAllocator;
 
@@ -85,6 +85,45 @@ enum Node {
     /// A derived command pass writing two shared transient buffers through an
     /// array field, whose views it reads.
     Derived,
+    /// A derived command pass with bindings, whose bind group the runtime's
+    /// cache finds again.
+    Bound,
+}
+
+#[derive(Pass)]
+#[pass(command)]
+struct Bound<'f> {
+    #[uniform(binding = 0)]
+    params: Buffer<'f>,
+    #[storage_write(preserve, binding = 1)]
+    state: Buffer<'f>,
+    #[sampler(binding = 2)]
+    sampler: &'f wgpu::Sampler,
+}
+
+/// The caller's objects the bound passes bind.
+struct Natives {
+    params: wgpu::Buffer,
+    state: wgpu::Buffer,
+    sampler: wgpu::Sampler,
+}
+
+impl Natives {
+    fn new(device: &wgpu::Device) -> Self {
+        let buffer = |label, usage| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: 256,
+                usage,
+                mapped_at_creation: false,
+            })
+        };
+        Self {
+            params: buffer("params", wgpu::BufferUsages::UNIFORM),
+            state: buffer("state", wgpu::BufferUsages::STORAGE),
+            sampler: device.create_sampler(&wgpu::SamplerDescriptor::default()),
+        }
+    }
 }
 
 #[derive(Pass)]
@@ -105,10 +144,22 @@ enum Timing {
 
 /// Allocations made by executing `nodes` nodes of one kind, all in one graph
 /// segment.
-fn execute(graph: &mut FrameGraph, queue: &wgpu::Queue, nodes: usize, node: Node, timing: Timing) -> u64 {
+fn execute(
+    graph: &mut FrameGraph,
+    queue: &wgpu::Queue,
+    natives: &Natives,
+    nodes: usize,
+    node: Node,
+    timing: Timing,
+) -> u64 {
     let mut frame = graph.begin_frame();
     let buffer = frame.create_buffer(BufferDesc::new("shared", 256)).unwrap();
     let other = frame.create_buffer(BufferDesc::new("other", 256)).unwrap();
+    let defined = ImportBufferOptions::new(InitialContents::Defined);
+    let params = frame.import_buffer(BufferDesc::new("params", 256), defined).unwrap();
+    frame.bind_imported_buffer(params, &natives.params).unwrap();
+    let state = frame.import_buffer(BufferDesc::new("state", 256), defined).unwrap();
+    frame.bind_imported_buffer(state, &natives.state).unwrap();
     for index in 0..nodes {
         match node {
             Node::Empty => frame.command_pass("node").finish_command(|_| Ok(())).unwrap(),
@@ -121,6 +172,12 @@ fn execute(graph: &mut FrameGraph, queue: &wgpu::Queue, nodes: usize, node: Node
             Node::Derived => frame
                 .add(Fill { targets: [buffer, other] }, |cx| {
                     assert_ne!(cx.targets[0].buffer(), cx.targets[1].buffer());
+                    Ok(())
+                })
+                .unwrap(),
+            Node::Bound => frame
+                .add(Bound { params, state, sampler: &natives.sampler }, |cx| {
+                    assert!(cx.bind_groups.get(0).is_some());
                     Ok(())
                 })
                 .unwrap(),
@@ -152,10 +209,11 @@ fn warm_executions_allocate_only_what_wgpu_allocates_to_submit_their_segment(
     wgpu: u64,
 ) {
     let mut graph = FrameGraph::with_device(device);
+    let natives = Natives::new(device);
     for nodes in [16, 1024] {
-        for node in [Node::Empty, Node::Transient, Node::Derived] {
+        for node in [Node::Empty, Node::Transient, Node::Derived, Node::Bound] {
             for timing in [Timing::None, Timing::Cpu] {
-                let zenfg = warm(|| execute(&mut graph, queue, nodes, node, timing));
+                let zenfg = warm(|| execute(&mut graph, queue, &natives, nodes, node, timing));
                 assert_eq!(
                     zenfg, wgpu,
                     "allocations of an execution of {nodes} nodes {node:?} with timing {timing:?} \
@@ -172,9 +230,10 @@ fn a_cpu_timing_report_kept_by_the_caller_costs_one_allocation_its_node_table(
     wgpu: u64,
 ) {
     let mut graph = FrameGraph::with_device(device);
+    let natives = Natives::new(device);
     for nodes in [16, 1024] {
         assert_eq!(
-            warm(|| execute(&mut graph, queue, nodes, Node::Transient, Timing::CpuKept)),
+            warm(|| execute(&mut graph, queue, &natives, nodes, Node::Transient, Timing::CpuKept)),
             wgpu + 1,
             "{nodes} nodes"
         );
