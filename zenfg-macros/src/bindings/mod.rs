@@ -195,8 +195,8 @@ pub(crate) fn plan(
         return Plan { groups: resolve(kind, &bindables, None, diag), shader_path: None };
     };
     let stages = match kind {
-        Kind::Compute => PassStages::Compute { entry: pass.entry.as_ref() },
-        Kind::Render => PassStages::Render { vertex: pass.vertex.as_ref(), fragment: pass.fragment.as_ref() },
+        Kind::Compute => PassStages::Compute { entry: &pass.entry },
+        Kind::Render => PassStages::Render { vertex: &pass.vertex, fragment: &pass.fragment },
         Kind::Command | Kind::External => PassStages::Any,
     };
     let request = ShaderRequest { path, stages };

@@ -19,12 +19,12 @@ pub(crate) struct PassAttr {
     pub side_effect: bool,
     /// `shader = "file.wgsl"`, relative to the crate's manifest directory.
     pub shader: Option<LitStr>,
-    /// `entry = ".."`: the compute entry point of the shader.
-    pub entry: Option<LitStr>,
-    /// `vertex = ".."`: the vertex entry point of the shader.
-    pub vertex: Option<LitStr>,
-    /// `fragment = ".."`: the fragment entry point of the shader.
-    pub fragment: Option<LitStr>,
+    /// `entry = ".."` or `entry = ["..", ..]`: the compute entry points of the shader.
+    pub entry: Vec<LitStr>,
+    /// `vertex = ".."` or a list: the vertex entry points of the shader.
+    pub vertex: Vec<LitStr>,
+    /// `fragment = ".."` or a list: the fragment entry points of the shader.
+    pub fragment: Vec<LitStr>,
 }
 
 /// An option of `#[pass(..)]` other than the kind.
@@ -70,9 +70,9 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
         label: None,
         side_effect: false,
         shader: None,
-        entry: None,
-        vertex: None,
-        fragment: None,
+        entry: Vec::new(),
+        vertex: Vec::new(),
+        fragment: Vec::new(),
     };
     let mut seen = false;
     for attr in &input.attrs {
@@ -170,11 +170,41 @@ fn read_pass_option(pass: &mut PassAttr, opt: &Opt, diag: &mut Diagnostics) -> b
             pass.shader =
                 string(opt, "write `shader = \"shaders/pass.wgsl\"`, relative to the crate's Cargo.toml", diag);
         }
-        PassOption::Entry => pass.entry = string(opt, "write `entry = \"main\"`", diag),
-        PassOption::Vertex => pass.vertex = string(opt, "write `vertex = \"vs_main\"`", diag),
-        PassOption::Fragment => pass.fragment = string(opt, "write `fragment = \"fs_main\"`", diag),
+        PassOption::Entry => pass.entry = strings(opt, "write `entry = \"main\"` or `entry = [\"a\", \"b\"]`", diag),
+        PassOption::Vertex => {
+            pass.vertex = strings(opt, "write `vertex = \"vs_main\"` or `vertex = [\"vs_a\", \"vs_b\"]`", diag);
+        }
+        PassOption::Fragment => {
+            pass.fragment = strings(opt, "write `fragment = \"fs_main\"` or `fragment = [\"fs_a\", \"fs_b\"]`", diag);
+        }
     }
     true
+}
+
+/// The string literals of `name = ".."` or `name = ["..", ..]`, or an
+/// error with `fix`.
+fn strings(opt: &Opt, fix: &str, diag: &mut Diagnostics) -> Vec<LitStr> {
+    let literal = |expr: &Expr| match expr {
+        Expr::Lit(lit) => match &lit.lit {
+            Lit::Str(text) => Some(text.clone()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let found = match &opt.value {
+        Some(Expr::Array(array)) if !array.elems.is_empty() => array.elems.iter().map(literal).collect(),
+        Some(expr) => literal(expr).map(|text| vec![text]),
+        None => None,
+    };
+    found.unwrap_or_else(|| {
+        diag.error(
+            opt.name.span(),
+            Code::Syntax,
+            format!("`{}` takes a string literal or a list of them", opt.name),
+            fix,
+        );
+        Vec::new()
+    })
 }
 
 /// The string literal of `name = ".."`, or an error with `fix`.

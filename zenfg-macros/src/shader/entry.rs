@@ -11,14 +11,18 @@ use crate::suggest::did_you_mean;
 pub(super) fn choose<'a>(module: &naga::Module, request: &ShaderRequest<'a>) -> Result<Vec<usize>, Vec<Problem<'a>>> {
     let chooser = Chooser { module, path: request.path, file: request.path.value() };
     match request.stages {
-        PassStages::Compute { entry } => {
-            chooser.one(ShaderStage::Compute, entry, true).map(|index| index.into_iter().collect()).map_err(|p| vec![p])
-        }
+        PassStages::Compute { entry } => chooser.of_stage(ShaderStage::Compute, entry, true),
         PassStages::Render { vertex, fragment } => {
-            match (chooser.one(ShaderStage::Vertex, vertex, true), chooser.one(ShaderStage::Fragment, fragment, false))
-            {
-                (Ok(vertex), Ok(fragment)) => Ok(vertex.into_iter().chain(fragment).collect()),
-                (vertex, fragment) => Err(vertex.err().into_iter().chain(fragment.err()).collect()),
+            match (
+                chooser.of_stage(ShaderStage::Vertex, vertex, true),
+                chooser.of_stage(ShaderStage::Fragment, fragment, false),
+            ) {
+                (Ok(mut vertex), Ok(fragment)) => {
+                    vertex.extend(fragment);
+                    vertex.sort_unstable();
+                    Ok(vertex)
+                }
+                (vertex, fragment) => Err(vertex.err().into_iter().chain(fragment.err()).flatten().collect()),
             }
         }
         PassStages::Any => Ok((0..module.entry_points.len()).collect()),
@@ -32,6 +36,29 @@ struct Chooser<'m, 'a> {
 }
 
 impl<'a> Chooser<'_, 'a> {
+    /// The entry points of `stage` that `named` names (every one of them an
+    /// error if it is not one), or else the only one of that stage; without
+    /// one, none if the stage is not `required`.
+    fn of_stage(
+        &self,
+        stage: ShaderStage,
+        named: &'a [syn::LitStr],
+        required: bool,
+    ) -> Result<Vec<usize>, Vec<Problem<'a>>> {
+        if named.is_empty() {
+            return self.one(stage, None, required).map(|index| index.into_iter().collect()).map_err(|p| vec![p]);
+        }
+        let mut chosen = Vec::new();
+        let mut problems = Vec::new();
+        for name in named {
+            match self.one(stage, Some(name), required) {
+                Ok(index) => chosen.extend(index),
+                Err(problem) => problems.push(problem),
+            }
+        }
+        if problems.is_empty() { Ok(chosen) } else { Err(problems) }
+    }
+
     /// The entry point of `stage` that `named` names, or else the only one of
     /// that stage; without one, `None` if it is not `required`.
     fn one(
@@ -81,7 +108,11 @@ impl<'a> Chooser<'_, 'a> {
             _ => Err(Problem::new(
                 self.path,
                 format!("`{file}` has {} {stage_name} entry points: {}", names.len(), listed(&names)),
-                format!("name the one the pass runs with `{} = \"..\"` in `#[pass(..)]`", option(stage)),
+                format!(
+                    "name the one the pass runs with `{0} = \"..\"` in `#[pass(..)]`, or the ones it runs with \
+                     `{0} = [\"..\", \"..\"]`",
+                    option(stage)
+                ),
             )),
         }
     }

@@ -38,14 +38,13 @@ pub(crate) struct ShaderRequest<'a> {
 
 /// Which entry points a pass runs, with the names the attribute gives them.
 pub(crate) enum PassStages<'a> {
-    /// A compute pass: the one compute entry point, or the one `entry = ".."`
-    /// names.
-    Compute { entry: Option<&'a syn::LitStr> },
-    /// A render pass: one vertex entry point and at most one fragment entry
-    /// point, each the only one of its stage or the one `vertex = ".."` /
-    /// `fragment = ".."` names. Without a fragment entry point in the shader,
-    /// the pass has none.
-    Render { vertex: Option<&'a syn::LitStr>, fragment: Option<&'a syn::LitStr> },
+    /// A compute pass: the one compute entry point, or those `entry = ".."`
+    /// (or `entry = ["..", ..]`) names.
+    Compute { entry: &'a [syn::LitStr] },
+    /// A render pass: its vertex and fragment entry points, each stage's the
+    /// only one of that stage or those `vertex = ..` / `fragment = ..` names.
+    /// Without a fragment entry point in the shader, the pass has none.
+    Render { vertex: &'a [syn::LitStr], fragment: &'a [syn::LitStr] },
     /// A command or external pass, which builds its own pipelines: every entry
     /// point of the shader.
     Any,

@@ -58,6 +58,26 @@ struct Draw<'f> {
     target: Texture<'f>,
 }
 
+// One pass whose two pipelines run both fragment entry points: it binds what either uses.
+#[derive(Pass)]
+#[pass(render, shader = "shaders/pass_render.wgsl", fragment = ["fs_opaque", "fs_masked"])]
+struct DrawBoth<'f> {
+    #[vertex]
+    vertices: Buffer<'f>,
+    #[uniform]
+    camera: BufferSlice<'f>,
+    #[untracked(uniform)]
+    tint: &'f wgpu::Buffer,
+    #[sampled]
+    albedo: Texture<'f>,
+    #[sampler]
+    linear: &'f wgpu::Sampler,
+    #[sampled]
+    mask: Texture<'f>,
+    #[color_attachment(load)]
+    target: Texture<'f>,
+}
+
 #[derive(Pass)]
 #[pass(render, shader = "shaders/pass_render.wgsl", vertex = "vs_main", fragment = "fs_masked")]
 struct DrawMasked<'f> {

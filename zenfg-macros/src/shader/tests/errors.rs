@@ -5,8 +5,8 @@ use std::path::Path;
 use super::{fixture, lit, problem, try_load};
 use crate::shader::{PassStages, ShaderRequest, load, load_in};
 
-const COMPUTE: PassStages<'static> = PassStages::Compute { entry: None };
-const RENDER: PassStages<'static> = PassStages::Render { vertex: None, fragment: None };
+const COMPUTE: PassStages<'static> = PassStages::Compute { entry: &[] };
+const RENDER: PassStages<'static> = PassStages::Render { vertex: &[], fragment: &[] };
 
 #[test]
 fn a_missing_file_names_the_path_looked_for() {
@@ -91,14 +91,14 @@ fn a_compute_pass_names_one_of_several_compute_entry_points() {
     assert_eq!(
         problem.text(),
         "ZM0026: `tests/shaders/filtering.wgsl` has 2 compute entry points: `sampled`, `loaded`\n\
-         help: name the one the pass runs with `entry = \"..\"` in `#[pass(..)]`"
+         help: name the one the pass runs with `entry = \"..\"` in `#[pass(..)]`, or the ones it runs with `entry = [\"..\", \"..\"]`"
     );
 }
 
 #[test]
 fn a_misspelled_entry_point_gets_a_suggestion() {
     let (path, entry) = (fixture("filtering.wgsl"), lit("sampeld"));
-    let problem = problem(&path, PassStages::Compute { entry: Some(&entry) });
+    let problem = problem(&path, PassStages::Compute { entry: std::slice::from_ref(&entry) });
     assert!(std::ptr::eq(problem.at, &entry));
     assert_eq!(
         problem.text(),
@@ -110,7 +110,7 @@ fn a_misspelled_entry_point_gets_a_suggestion() {
 #[test]
 fn an_entry_point_of_another_stage_is_refused() {
     let (path, entry) = (fixture("render.wgsl"), lit("vs_main"));
-    let problem = problem(&path, PassStages::Compute { entry: Some(&entry) });
+    let problem = problem(&path, PassStages::Compute { entry: std::slice::from_ref(&entry) });
     assert!(std::ptr::eq(problem.at, &entry));
     assert_eq!(
         problem.text(),
@@ -139,16 +139,19 @@ fn a_render_pass_names_one_of_several_fragment_entry_points() {
     assert_eq!(
         problem.text(),
         "ZM0026: `tests/shaders/two_fragments.wgsl` has 2 fragment entry points: `fs_opaque`, `fs_blended`\n\
-         help: name the one the pass runs with `fragment = \"..\"` in `#[pass(..)]`"
+         help: name the one the pass runs with `fragment = \"..\"` in `#[pass(..)]`, or the ones it runs with `fragment = [\"..\", \"..\"]`"
     );
 }
 
 #[test]
 fn a_render_pass_reports_both_of_its_wrong_names() {
     let (path, vertex, fragment) = (fixture("two_fragments.wgsl"), lit("fs_opaque"), lit("fs_blend"));
-    let problems = try_load(&path, PassStages::Render { vertex: Some(&vertex), fragment: Some(&fragment) })
-        .err()
-        .unwrap_or_default();
+    let problems = try_load(
+        &path,
+        PassStages::Render { vertex: std::slice::from_ref(&vertex), fragment: std::slice::from_ref(&fragment) },
+    )
+    .err()
+    .unwrap_or_default();
     assert_eq!(problems.len(), 2);
     assert!(std::ptr::eq(problems[0].at, &vertex));
     assert_eq!(
@@ -167,7 +170,7 @@ fn a_render_pass_reports_both_of_its_wrong_names() {
 #[test]
 fn a_named_fragment_entry_point_must_exist() {
     let (path, fragment) = (fixture("vertex_only.wgsl"), lit("fs_main"));
-    let problem = problem(&path, PassStages::Render { vertex: None, fragment: Some(&fragment) });
+    let problem = problem(&path, PassStages::Render { vertex: &[], fragment: std::slice::from_ref(&fragment) });
     assert!(std::ptr::eq(problem.at, &fragment));
     assert_eq!(
         problem.text(),

@@ -3,7 +3,7 @@
 use super::{global, load};
 use crate::shader::{Global, GlobalKind, PassStages, SampleType, Stages, StorageAccess, ViewDimension};
 
-const COMPUTE: PassStages<'static> = PassStages::Compute { entry: None };
+const COMPUTE: PassStages<'static> = PassStages::Compute { entry: &[] };
 
 fn sampled(sample_type: SampleType, dimension: ViewDimension, multisampled: bool) -> GlobalKind {
     GlobalKind::SampledTexture { sample_type, dimension, multisampled }

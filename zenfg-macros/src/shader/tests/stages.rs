@@ -3,7 +3,7 @@
 use super::{global, lit, load};
 use crate::shader::{EntryPoint, GlobalKind, PassStages, SampleType, ShaderInterface, Stages};
 
-const RENDER: PassStages<'static> = PassStages::Render { vertex: None, fragment: None };
+const RENDER: PassStages<'static> = PassStages::Render { vertex: &[], fragment: &[] };
 
 fn entry_points(interface: &ShaderInterface) -> Vec<(&str, Stages)> {
     interface.entry_points.iter().map(|EntryPoint { name, stage }| (name.as_str(), *stage)).collect()
@@ -34,12 +34,29 @@ fn a_render_pass_runs_its_vertex_and_fragment_entry_points() {
 #[test]
 fn a_render_pass_may_name_its_entry_points() {
     let (vertex, fragment) = (lit("vs_main"), lit("fs_blended"));
-    let interface = load("two_fragments.wgsl", PassStages::Render { vertex: Some(&vertex), fragment: Some(&fragment) });
+    let interface = load(
+        "two_fragments.wgsl",
+        PassStages::Render { vertex: std::slice::from_ref(&vertex), fragment: std::slice::from_ref(&fragment) },
+    );
     assert_eq!(entry_points(&interface), [("vs_main", Stages::VERTEX), ("fs_blended", Stages::FRAGMENT)]);
     assert_eq!(stages(&interface, "alpha"), Stages::FRAGMENT);
     let opaque = lit("fs_opaque");
-    let interface = load("two_fragments.wgsl", PassStages::Render { vertex: None, fragment: Some(&opaque) });
+    let interface =
+        load("two_fragments.wgsl", PassStages::Render { vertex: &[], fragment: std::slice::from_ref(&opaque) });
     assert_eq!(stages(&interface, "alpha"), Stages::NONE);
+    assert_eq!(stages(&interface, "color"), Stages::FRAGMENT);
+}
+
+#[test]
+fn a_pass_that_runs_several_entry_points_of_a_stage_sees_the_bindings_of_all_of_them() {
+    let fragments = [lit("fs_blended"), lit("fs_opaque")];
+    let interface = load("two_fragments.wgsl", PassStages::Render { vertex: &[], fragment: &fragments });
+    assert_eq!(
+        entry_points(&interface),
+        [("vs_main", Stages::VERTEX), ("fs_opaque", Stages::FRAGMENT), ("fs_blended", Stages::FRAGMENT)],
+        "in the order of the shader"
+    );
+    assert_eq!(stages(&interface, "alpha"), Stages::FRAGMENT, "fs_blended uses it");
     assert_eq!(stages(&interface, "color"), Stages::FRAGMENT);
 }
 
@@ -53,7 +70,7 @@ fn a_render_pass_without_a_fragment_entry_point_runs_the_vertex_one() {
 #[test]
 fn a_compute_pass_runs_the_entry_point_it_names() {
     let entry = lit("build_histogram");
-    let interface = load("render.wgsl", PassStages::Compute { entry: Some(&entry) });
+    let interface = load("render.wgsl", PassStages::Compute { entry: std::slice::from_ref(&entry) });
     assert_eq!(entry_points(&interface), [("build_histogram", Stages::COMPUTE)]);
     assert_eq!(stages(&interface, "histogram"), Stages::COMPUTE);
     assert_eq!(stages(&interface, "albedo"), Stages::COMPUTE);
@@ -78,10 +95,10 @@ fn any_pass_runs_every_entry_point() {
 #[test]
 fn a_float_texture_is_filterable_when_a_chosen_entry_point_samples_it() {
     let sampled = lit("sampled");
-    let interface = load("filtering.wgsl", PassStages::Compute { entry: Some(&sampled) });
+    let interface = load("filtering.wgsl", PassStages::Compute { entry: std::slice::from_ref(&sampled) });
     assert_eq!(sample_type(&interface, "image"), SampleType::Float, "sampled through a helper function");
     let loaded = lit("loaded");
-    let interface = load("filtering.wgsl", PassStages::Compute { entry: Some(&loaded) });
+    let interface = load("filtering.wgsl", PassStages::Compute { entry: std::slice::from_ref(&loaded) });
     assert_eq!(sample_type(&interface, "image"), SampleType::UnfilterableFloat);
     assert_eq!(stages(&interface, "linear"), Stages::NONE);
     let interface = load("filtering.wgsl", PassStages::Any);
