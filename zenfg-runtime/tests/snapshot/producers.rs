@@ -27,7 +27,8 @@ use zenfg_runtime::{
     RootReason, TextureCopyLocation, TextureDesc, TextureViewDesc, WriteContents,
 };
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/snapshot-conformance");
+/// The conformance corpus, kept in the snapshot crate's test data.
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../zenfg-snapshot/tests/data/snapshot-conformance");
 const FRAME_INDEX: u64 = 7;
 
 type Recorder = fn(&mut Frame<'_>) -> Result<(), FrameGraphError>;

@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use serde_json::Value;
 use zenfg_snapshot::SnapshotIssue;
 
-/// The shared conformance corpus. Tests fail, never skip, when it is missing.
+/// The conformance corpus, kept in this crate's test data. Tests fail, never
+/// skip, when it is missing.
 pub fn corpus() -> PathBuf {
-    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/snapshot-conformance"));
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/snapshot-conformance"));
     assert!(
         path.join("conformance/manifest.json").is_file(),
         "the Snapshot conformance corpus is missing at {}",
