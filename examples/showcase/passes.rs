@@ -6,9 +6,10 @@
 //! derive lays out the pass's bind groups from the shader's bindings, each
 //! field binding the WGSL variable of its name, and checks the struct against
 //! the shader when the example is built. Pipelines are built with the pass's
-//! `pipeline_layout`, and each callback sets the bind groups the runtime made
-//! from the fields. Samplers are not graph resources: the passes that sample
-//! hold the sampler they bind in a `#[sampler]` field.
+//! `shader_module` and `pipeline_layout`, and each callback sets the bind
+//! groups the runtime made from the fields. Samplers are not graph
+//! resources: the passes that sample hold the sampler they bind in a
+//! `#[sampler]` field.
 
 use zenfg_runtime::prelude::*;
 
