@@ -15,9 +15,6 @@ use zenfg_runtime::{ImportBufferOptions, InitialContents};
 
 const COUNT: u64 = 16;
 
-/// The shader the pass names, for its pipeline.
-const SHADER: &str = include_str!("shaders/compute_output.wgsl");
-
 /// Writes the square of each index. Its binding comes from the shader: the
 /// field binds the WGSL variable of its name.
 #[derive(Pass)]
@@ -34,7 +31,7 @@ struct Squares<'f> {
 ///
 /// Recording, compiling or executing fails, or a value is wrong.
 pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<dyn Error>> {
-    let pipeline = support::compute_pipeline(device, "squares", SHADER, Some(&Squares::pipeline_layout(device)));
+    let pipeline = support::compute_pipeline::<Squares>(device);
     let readback = support::readback_buffer(device, "squares-readback", COUNT * 4);
 
     let mut graph = FrameGraph::with_device(device);

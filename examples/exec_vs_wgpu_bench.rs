@@ -97,34 +97,12 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Self {
-        let compute = |source, layout| support::compute_pipeline(device, "bench", source, Some(&layout));
-        let render = |source, layout, format, depth| {
-            support::render_pipeline(device, "bench", source, Some(&layout), format, depth)
-        };
         Self {
-            simulate: compute(
-                include_str!("shaders/exec_vs_wgpu_bench/simulate.wgsl"),
-                Simulate::pipeline_layout(device),
-            ),
-            gbuffer: render(
-                include_str!("shaders/exec_vs_wgpu_bench/gbuffer.wgsl"),
-                GBuffer::pipeline_layout(device),
-                TextureFormat::Rgba8Unorm,
-                true,
-            ),
-            lighting: render(
-                include_str!("shaders/exec_vs_wgpu_bench/lighting.wgsl"),
-                Lighting::pipeline_layout(device),
-                TextureFormat::Rgba16Float,
-                false,
-            ),
-            blur: compute(include_str!("shaders/exec_vs_wgpu_bench/blur.wgsl"), Blur::pipeline_layout(device)),
-            composite: render(
-                include_str!("shaders/exec_vs_wgpu_bench/composite.wgsl"),
-                Composite::pipeline_layout(device),
-                TextureFormat::Rgba8Unorm,
-                false,
-            ),
+            simulate: support::compute_pipeline::<Simulate>(device),
+            gbuffer: support::render_pipeline::<GBuffer>(device, TextureFormat::Rgba8Unorm, true),
+            lighting: support::render_pipeline::<Lighting>(device, TextureFormat::Rgba16Float, false),
+            blur: support::compute_pipeline::<Blur>(device),
+            composite: support::render_pipeline::<Composite>(device, TextureFormat::Rgba8Unorm, false),
         }
     }
 }

@@ -116,34 +116,10 @@ impl Pipelines {
         let hdr = TextureFormat::Rgba16Float;
         let ldr = TextureFormat::Rgba8Unorm;
         Self {
-            simulate: support::compute_pipeline(
-                device,
-                "simulate",
-                include_str!("shaders/gpu_timing/simulate.wgsl"),
-                Some(&Simulate::pipeline_layout(device)),
-            ),
-            integrate: support::compute_pipeline(
-                device,
-                "integrate",
-                include_str!("shaders/gpu_timing/integrate.wgsl"),
-                Some(&Integrate::pipeline_layout(device)),
-            ),
-            scene: support::render_pipeline(
-                device,
-                "scene",
-                include_str!("shaders/gpu_timing/scene.wgsl"),
-                Some(&Scene::pipeline_layout(device)),
-                hdr,
-                false,
-            ),
-            tonemap: support::render_pipeline(
-                device,
-                "tonemap",
-                include_str!("shaders/gpu_timing/tonemap.wgsl"),
-                Some(&Tonemap::pipeline_layout(device)),
-                ldr,
-                false,
-            ),
+            simulate: support::compute_pipeline::<Simulate>(device),
+            integrate: support::compute_pipeline::<Integrate>(device),
+            scene: support::render_pipeline::<Scene>(device, hdr, false),
+            tonemap: support::render_pipeline::<Tonemap>(device, ldr, false),
         }
     }
 }

@@ -21,9 +21,6 @@ pub const INPUT: [u32; 8] = [1, 2, 3, 5, 8, 13, 21, 34];
 /// The imported scale factor.
 pub const SCALE: u32 = 10;
 
-/// The shader the pass names, for its pipeline.
-const SHADER: &str = include_str!("shaders/imported_resource.wgsl");
-
 /// Scales the imported input by the imported factor into a transient; each
 /// field binds the WGSL variable of its name.
 #[derive(Pass)]
@@ -55,7 +52,7 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<d
         usage: BufferUsages::UNIFORM,
     });
     let readback = support::readback_buffer(device, "output-readback", 32);
-    let pipeline = support::compute_pipeline(device, "scale", SHADER, Some(&Scale::pipeline_layout(device)));
+    let pipeline = support::compute_pipeline::<Scale>(device);
 
     let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();

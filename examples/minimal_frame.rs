@@ -14,9 +14,6 @@ use std::error::Error;
 use zenfg_runtime::prelude::*;
 use zenfg_runtime::{CompilationSummary, ResourcePoolStats, UsagePolicy};
 
-/// The shader the pass names, for its pipeline.
-const SHADER: &str = include_str!("shaders/minimal_frame.wgsl");
-
 /// Writes each word's index into `output`, the frame's result.
 #[derive(Pass)]
 #[pass(compute, shader = "shaders/minimal_frame.wgsl")]
@@ -42,7 +39,7 @@ pub struct Outcome {
 /// Recording, compiling or executing fails, or the plan or the pool is not
 /// what the frame asks for.
 pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Outcome, Box<dyn Error>> {
-    let pipeline = support::compute_pipeline(device, "produce", SHADER, Some(&Produce::pipeline_layout(device)));
+    let pipeline = support::compute_pipeline::<Produce>(device);
     let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();
     let output = frame.create_buffer(BufferDesc { label: "output".into(), size: 1024, usage: UsagePolicy::Infer })?;

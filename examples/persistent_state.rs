@@ -20,9 +20,6 @@ use zenfg_runtime::{ExecutionOptions, ImportBufferOptions, InitialContents};
 /// Frames the example runs.
 pub const FRAMES: u64 = 4;
 
-/// The shader the pass names, for its pipeline.
-const SHADER: &str = include_str!("shaders/persistent_state.wgsl");
-
 /// Adds to the history, which the next frame reads again.
 #[derive(Pass)]
 #[pass(compute, shader = "shaders/persistent_state.wgsl")]
@@ -40,8 +37,7 @@ struct Accumulate<'f> {
 /// Recording, compiling or executing fails, or a frame reads back a wrong
 /// history.
 pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<Vec<u32>>, Box<dyn Error>> {
-    let layout = Accumulate::pipeline_layout(device);
-    let pipeline = support::compute_pipeline(device, "accumulate", SHADER, Some(&layout));
+    let pipeline = support::compute_pipeline::<Accumulate>(device);
     let history_native = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("history"),
         size: 16,

@@ -1,7 +1,10 @@
-//! What the examples share: a headless device on the system's adapter, and
-//! reading a mappable buffer back.
+//! What the examples share: a headless device on the system's adapter,
+//! reading a mappable buffer back, and the pipelines of derived passes built
+//! from the shaders they name.
 
 use std::sync::mpsc;
+
+use zenfg_runtime::Pass;
 
 /// The headless device; the runtime's real-adapter tests set their device up
 /// through the same file.
@@ -56,49 +59,51 @@ pub fn readback_buffer(device: &wgpu::Device, label: &str, size: u64) -> wgpu::B
     })
 }
 
-/// A compute pipeline of one WGSL module with a single entry point, with
-/// `layout` (a derived pass's `Pass::pipeline_layout`), or inferred from the
-/// shader without one.
+/// The compute pipeline of derived pass `P`: the shader the pass names,
+/// with a single compute entry point, and the pass's layout, labelled after
+/// the pass.
 #[allow(dead_code, reason = "not every example dispatches")]
-pub fn compute_pipeline(
-    device: &wgpu::Device,
-    label: &str,
-    wgsl: &str,
-    layout: Option<&wgpu::PipelineLayout>,
-) -> wgpu::ComputePipeline {
+pub fn compute_pipeline<'f, P: Pass<'f>>(device: &wgpu::Device) -> wgpu::ComputePipeline {
     device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some(label),
-        layout,
-        module: &shader(device, label, wgsl),
+        label: Some(P::ACCESSES.label),
+        layout: Some(&P::pipeline_layout(device)),
+        module: &pass_shader::<P>(device),
         entry_point: None,
         compilation_options: Default::default(),
         cache: None,
     })
 }
 
-/// A render pipeline of one WGSL module (one vertex and one fragment entry
-/// point, no vertex buffers), with `layout` or one inferred from the shader,
+/// The render pipeline of derived pass `P`, as [`render_pipeline_of`] builds
+/// it from the shader the pass names, with the pass's layout, labelled after
+/// the pass.
+#[allow(dead_code, reason = "not every example draws")]
+pub fn render_pipeline<'f, P: Pass<'f>>(
+    device: &wgpu::Device,
+    format: wgpu::TextureFormat,
+    depth: bool,
+) -> wgpu::RenderPipeline {
+    let module = pass_shader::<P>(device);
+    render_pipeline_of(device, P::ACCESSES.label, &module, Some(&P::pipeline_layout(device)), format, depth)
+}
+
+/// A render pipeline of `module` (one vertex and one fragment entry point,
+/// no vertex buffers), with `layout` or one inferred from the shader,
 /// drawing into one color target of `format`, and testing against a
 /// `Depth32Float` attachment when `depth` is set.
 #[allow(dead_code, reason = "not every example draws")]
-pub fn render_pipeline(
+pub fn render_pipeline_of(
     device: &wgpu::Device,
     label: &str,
-    wgsl: &str,
+    module: &wgpu::ShaderModule,
     layout: Option<&wgpu::PipelineLayout>,
     format: wgpu::TextureFormat,
     depth: bool,
 ) -> wgpu::RenderPipeline {
-    let module = shader(device, label, wgsl);
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some(label),
         layout,
-        vertex: wgpu::VertexState {
-            module: &module,
-            entry_point: None,
-            compilation_options: Default::default(),
-            buffers: &[],
-        },
+        vertex: wgpu::VertexState { module, entry_point: None, compilation_options: Default::default(), buffers: &[] },
         primitive: Default::default(),
         depth_stencil: depth.then(|| wgpu::DepthStencilState {
             format: wgpu::TextureFormat::Depth32Float,
@@ -109,7 +114,7 @@ pub fn render_pipeline(
         }),
         multisample: Default::default(),
         fragment: Some(wgpu::FragmentState {
-            module: &module,
+            module,
             entry_point: None,
             compilation_options: Default::default(),
             targets: &[Some(format.into())],
@@ -119,9 +124,7 @@ pub fn render_pipeline(
     })
 }
 
-fn shader(device: &wgpu::Device, label: &str, wgsl: &str) -> wgpu::ShaderModule {
-    device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(label),
-        source: wgpu::ShaderSource::Wgsl(wgsl.into()),
-    })
+/// The module of the shader derived pass `P` names.
+fn pass_shader<'f, P: Pass<'f>>(device: &wgpu::Device) -> wgpu::ShaderModule {
+    P::shader_module(device).expect("the pass names its shader")
 }

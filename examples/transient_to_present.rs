@@ -61,7 +61,11 @@ fn close(pixel: &[u8], expected: [u8; 4]) -> bool {
 /// Recording, compiling or executing fails, the file cannot be written, or
 /// the image is wrong.
 pub fn run(device: &wgpu::Device, queue: &wgpu::Queue, path: &Path) -> Result<Vec<u8>, Box<dyn Error>> {
-    let pipeline = support::render_pipeline(device, "triangle", SHADER, None, FORMAT, false);
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("triangle"),
+        source: wgpu::ShaderSource::Wgsl(SHADER.into()),
+    });
+    let pipeline = support::render_pipeline_of(device, "triangle", &module, None, FORMAT, false);
     let extent = Extent3d { width: SIZE, height: SIZE, depth_or_array_layers: 1 };
     let surface_texture = device.create_texture(&wgpu::TextureDescriptor {
         label: Some("offscreen-surface"),

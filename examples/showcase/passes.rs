@@ -6,9 +6,10 @@
 //! derive lays out the pass's bind groups from the shader's bindings, each
 //! field binding the WGSL variable of its name, and checks the struct against
 //! the shader when the example is built. Pipelines are built with the pass's
-//! `pipeline_layout`, and each callback sets the bind groups the runtime made
-//! from the fields. Samplers are not graph resources: the passes that sample
-//! hold the sampler they bind in a `#[sampler]` field.
+//! `shader_module` and `pipeline_layout`, and each callback sets the bind
+//! groups the runtime made from the fields. Samplers are not graph
+//! resources: the passes that sample hold the sampler they bind in a
+//! `#[sampler]` field.
 
 use zenfg_runtime::prelude::*;
 
@@ -29,10 +30,10 @@ pub struct AnimateLights<'f> {
 }
 
 /// Draws the instanced meshes and one emissive bulb per light into the
-/// G-buffer. The bulbs' vertex shader, `vs_bulb`, binds what `vs_mesh` does,
-/// so one layout serves both pipelines.
+/// G-buffer, with one pipeline per vertex entry point (`vs_mesh`, `vs_bulb`);
+/// the pass binds what either uses, so one layout serves both pipelines.
 #[derive(Pass)]
-#[pass(render, shader = "showcase/shaders/scene.wgsl", vertex = "vs_mesh")]
+#[pass(render, shader = "showcase/shaders/scene.wgsl", vertex = ["vs_mesh", "vs_bulb"])]
 pub struct GBuffer<'f> {
     /// The camera.
     #[uniform]
@@ -98,10 +99,11 @@ pub struct DebugNormals<'f> {
 }
 
 /// One step down the bloom chain: a mip from the next larger one (or from
-/// the HDR image, thresholded, for mip 0). The thresholding fragment shader,
-/// `fs_prefilter`, binds what `fs_downsample` does.
+/// the HDR image, thresholded, for mip 0), with one pipeline per fragment
+/// entry point (`fs_prefilter` for mip 0, `fs_downsample` for the others);
+/// the pass binds what either uses, so one layout serves both pipelines.
 #[derive(Pass)]
-#[pass(render, shader = "showcase/shaders/bloom.wgsl", fragment = "fs_downsample")]
+#[pass(render, shader = "showcase/shaders/bloom.wgsl", fragment = ["fs_prefilter", "fs_downsample"])]
 pub struct BloomDownsample<'f> {
     /// `bloom.downsample.mip-N`.
     #[label]

@@ -1,6 +1,6 @@
-//! The showcase's pipelines, built from the WGSL in `shaders/` with the
-//! layouts of the passes that name those shaders, and the formats of the
-//! targets they render to.
+//! The showcase's pipelines, each built from the shader module and the
+//! layout of the pass that sets it, and the formats of the targets it
+//! renders to.
 
 use wgpu::{
     BlendComponent, BlendFactor, BlendOperation, BlendState, ColorTargetState, CompareFunction, DepthStencilState,
@@ -116,11 +116,9 @@ impl<'a> RenderDesc<'a> {
     }
 }
 
-fn module(device: &wgpu::Device, label: &str, source: &str) -> wgpu::ShaderModule {
-    device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(label),
-        source: wgpu::ShaderSource::Wgsl(source.into()),
-    })
+/// The module of the shader pass `P` names, labelled after the pass.
+fn module<'f, P: Pass<'f>>(device: &wgpu::Device) -> wgpu::ShaderModule {
+    P::shader_module(device).expect("every pass with a pipeline names its shader")
 }
 
 const MESH_VERTEX: VertexBufferLayout<'static> = VertexBufferLayout {
@@ -159,14 +157,15 @@ const ADDITIVE: BlendState = BlendState {
 impl Pipelines {
     /// Compiles every shader and builds every pipeline on `device`.
     pub fn new(device: &wgpu::Device) -> Self {
-        let lights = module(device, "lights", include_str!("shaders/lights.wgsl"));
-        let scene = module(device, "scene", include_str!("shaders/scene.wgsl"));
-        let lighting = module(device, "lighting", include_str!("shaders/lighting.wgsl"));
-        let debug = module(device, "debug", include_str!("shaders/debug.wgsl"));
-        let bloom = module(device, "bloom", include_str!("shaders/bloom.wgsl"));
-        let tonemap = module(device, "tonemap", include_str!("shaders/tonemap.wgsl"));
-        let fxaa = module(device, "fxaa", include_str!("shaders/fxaa.wgsl"));
-        let overlay = module(device, "overlay", include_str!("shaders/overlay.wgsl"));
+        let lights = module::<AnimateLights>(device);
+        let scene = module::<GBuffer>(device);
+        let lighting = module::<Lighting>(device);
+        let debug = module::<DebugNormals>(device);
+        let bloom_down = module::<BloomDownsample>(device);
+        let bloom_up = module::<BloomUpsample>(device);
+        let tonemap = module::<Tonemap>(device);
+        let fxaa = module::<Fxaa>(device);
+        let overlay = module::<UiOverlay>(device);
 
         let gbuffer = [Some(ALBEDO_FORMAT.into()), Some(NORMAL_FORMAT.into())];
         let hdr = [Some(HDR_FORMAT.into())];
@@ -213,12 +212,18 @@ impl Pipelines {
                 &ldr,
             )
             .build(device),
-            bloom_prefilter: RenderDesc::fullscreen("bloom-prefilter", &bloom_downsample, &bloom, "fs_prefilter", &hdr)
-                .build(device),
+            bloom_prefilter: RenderDesc::fullscreen(
+                "bloom-prefilter",
+                &bloom_downsample,
+                &bloom_down,
+                "fs_prefilter",
+                &hdr,
+            )
+            .build(device),
             bloom_downsample: RenderDesc::fullscreen(
                 "bloom-downsample",
                 &bloom_downsample,
-                &bloom,
+                &bloom_down,
                 "fs_downsample",
                 &hdr,
             )
@@ -226,7 +231,7 @@ impl Pipelines {
             bloom_upsample: RenderDesc::fullscreen(
                 "bloom-upsample",
                 &BloomUpsample::pipeline_layout(device),
-                &bloom,
+                &bloom_up,
                 "fs_upsample",
                 &added,
             )

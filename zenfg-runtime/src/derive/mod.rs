@@ -60,9 +60,9 @@ use crate::record::pass::PassBuilder;
 /// generates and what [`Frame::add`] calls.
 ///
 /// A pass that names its WGSL shader takes its bindings from it, each field
-/// binding the shader variable of its name; its pipelines are built with
-/// [`Pass::pipeline_layout`], and its callback sets the bind groups the
-/// runtime made from its fields.
+/// binding the shader variable of its name; its pipelines are built from
+/// [`Pass::shader_module`] with [`Pass::pipeline_layout`], and its callback
+/// sets the bind groups the runtime made from its fields.
 ///
 /// ```
 /// use zenfg_runtime::prelude::*;
@@ -82,11 +82,6 @@ use crate::record::pass::PassBuilder;
 /// }
 ///
 /// let (device, queue) = wgpu::Device::noop(&wgpu::DeviceDescriptor::default());
-/// # let source = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/shaders/blur.wgsl"));
-/// # let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-/// #     label: Some("blur"),
-/// #     source: wgpu::ShaderSource::Wgsl(source.into()),
-/// # });
 /// # let image = device.create_texture(&wgpu::TextureDescriptor {
 /// #     label: Some("input"),
 /// #     size: wgpu::Extent3d { width: 64, height: 64, depth_or_array_layers: 1 },
@@ -103,11 +98,11 @@ use crate::record::pass::PassBuilder;
 /// #     usage: wgpu::BufferUsages::UNIFORM,
 /// #     mapped_at_creation: false,
 /// # });
-/// // `module` is shaders/blur.wgsl; `image` and `uniforms` are the caller's.
+/// // `image` and `uniforms` are the caller's.
 /// let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
 ///     label: Some("blur"),
 ///     layout: Some(&Blur::pipeline_layout(&device)),
-///     module: &module,
+///     module: &Blur::shader_module(&device).expect("Blur names its shader"),
 ///     entry_point: None,
 ///     compilation_options: Default::default(),
 ///     cache: None,

@@ -1,7 +1,7 @@
 //! Derived passes whose bindings come from their WGSL shaders, on a real
-//! adapter: the pipelines are built from the generated layouts, the bind
-//! groups come from the runtime's cache, and the values and pixels they
-//! produce are read back, frame after frame.
+//! adapter: the pipelines are built from the passes' shader modules and
+//! generated layouts, the bind groups come from the runtime's cache, and the
+//! values and pixels they produce are read back, frame after frame.
 
 use crate::execution_common::{gpu, read_buffer, readback_buffer};
 use crate::{READBACK, words};
@@ -42,14 +42,8 @@ struct Pipelines {
 
 impl Pipelines {
     fn new(device: &wgpu::Device) -> Self {
-        let module = |source: &str| {
-            device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: None,
-                source: wgpu::ShaderSource::Wgsl(source.into()),
-            })
-        };
-        let generate = module(include_str!("../shaders/generate.wgsl"));
-        let present = module(include_str!("../shaders/present.wgsl"));
+        let generate = Generate::shader_module(device).expect("Generate names its shader");
+        let present = Present::shader_module(device).expect("Present names its shader");
         Self {
             generate: device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some("generate"),
