@@ -87,7 +87,12 @@ fn in_pass(pass: &Option<PassRef>) -> String {
 ///   overlapping ops included (see [`Frame::clear_buffers`](crate::Frame::clear_buffers)).
 /// * A storage access or attachment that selects several mips fails with
 ///   FG1104 instead of silently meaning mip 0.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+///
+/// `Debug` prints the message, as `Display` does: a `main` that returns
+/// `Result<(), Box<dyn Error>>` and propagates it with `?` shows the code,
+/// the pass, the resource and the fix, not a dump of the variant's fields
+/// (match on the variant for those).
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FrameGraphError {
     /// A read (or read-only depth attachment) touches undefined contents.
@@ -476,6 +481,12 @@ impl FrameGraphError {
     }
 }
 
+impl fmt::Debug for FrameGraphError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 /// The two sides of a [`BindingMismatch`](FrameGraphError::BindingMismatch).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
@@ -502,5 +513,14 @@ mod tests {
         assert_eq!(error.code(), "FG9001");
         assert_eq!(error.to_string(), "FG9001: internal error: an invariant broke");
         assert_eq!((error.pass(), error.resource()), (None, None));
+    }
+
+    /// What `main` prints for an error it returns is the message.
+    #[test]
+    fn debug_prints_the_message() {
+        let error = FrameGraphError::internal("an invariant broke");
+        assert_eq!(format!("{error:?}"), error.to_string());
+        let boxed: Box<dyn std::error::Error> = Box::new(error.clone());
+        assert_eq!(format!("{boxed:?}"), error.to_string());
     }
 }
