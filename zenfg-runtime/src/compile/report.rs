@@ -360,7 +360,7 @@ pub struct FullCompilationReport {
 }
 
 /// The report of one compilation: a summary, and the tables when
-/// [`ReportLevel::Full`] was asked for.
+/// [`ReportLevel::Full`](super::ReportLevel::Full) was asked for.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct CompilationReport {
     /// Counts, totals and timings.
