@@ -118,6 +118,7 @@ mod migrate;
 mod parse;
 mod pointer;
 mod validate;
+mod view;
 mod wire;
 
 pub use decode::{
@@ -127,6 +128,7 @@ pub use decode::{
 pub use error::{SnapshotDecodeError, SnapshotJsonError};
 pub use issue::{SnapshotIssue, SnapshotIssueSeverity};
 pub use validate::{validate_frame_graph_snapshot, validate_typed_frame_graph_snapshot};
+pub use view::{to_dot, write_dot};
 pub use wire::*;
 
 /// The `format` of every canonical document.

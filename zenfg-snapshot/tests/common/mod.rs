@@ -75,3 +75,6 @@ pub fn dismantle(value: Value) {
         }
     }
 }
+
+mod generated;
+pub use generated::generated_snapshot;
