@@ -123,11 +123,6 @@ impl<'a> SnapshotIndex<'a> {
         self.nodes.get(id).map(|&position| &self.snapshot.graph.nodes[position])
     }
 
-    /// The position of the node with `id`.
-    pub fn node_position(&self, id: &str) -> Option<usize> {
-        self.nodes.get(id).copied()
-    }
-
     /// The resource with `id`.
     pub fn resource(&self, id: &str) -> Option<&'a SnapshotResource> {
         self.resources.get(id).map(|&position| &self.snapshot.graph.resources[position])

@@ -6,3 +6,4 @@ mod common;
 
 mod documents;
 mod dot;
+mod text;
