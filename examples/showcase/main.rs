@@ -26,7 +26,6 @@ mod pipelines;
 mod renderer;
 mod run;
 mod scene;
-mod summary;
 #[path = "../support.rs"]
 mod support;
 
@@ -39,7 +38,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let directory = std::env::args_os().nth(1).map_or_else(|| PathBuf::from("."), PathBuf::from);
     let gpu = device::default_gpu();
     let showcase = run(&directory, gpu.as_ref(), Settings::default())?;
-    print!("{}", showcase.summary);
+    print!("{showcase}");
     println!();
     if let Some(path) = &showcase.image_path {
         println!("wrote {}", path.display());

@@ -1,13 +1,17 @@
 //! Runs the showcase: renders its frames on a device (or only compiles the
-//! frame without one), then writes the image and the Snapshot and summarizes
-//! the plan.
+//! frame without one), then writes the image and the Snapshot and prints the
+//! plan through the runtime's reports.
 
 use std::error::Error;
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use zenfg_runtime::snapshot::CreateFrameGraphSnapshotOptions;
-use zenfg_runtime::{CompileOptions, ExecutionOptions, ExecutionTiming, FrameGraph, GpuTimingReport, TimingMode};
+use zenfg_runtime::{
+    CompilationReport, CompileOptions, CpuTimingReport, ExecutionOptions, ExecutionTiming, FrameGraph, GpuTimingReport,
+    ResourcePoolStats, TimingMode,
+};
 
 use crate::camera::{Camera, FrameParams};
 use crate::device::Gpu;
@@ -15,7 +19,6 @@ use crate::frame::{HEIGHT, PIXEL_BYTES, WIDTH, record};
 use crate::output::{IMAGE_FILE, SNAPSHOT_FILE, write_png, write_snapshot};
 use crate::renderer::{Renderer, Samplers};
 use crate::scene::{Scene, float_bytes};
-use crate::summary::{Execution, Summary};
 
 /// Frames rendered; the last one is exported, after the first has filled
 /// the transient pool.
@@ -37,10 +40,22 @@ impl Default for Settings {
     }
 }
 
+/// What the plan says when no adapter could execute the frame.
+pub const NO_ADAPTER: &str = "no GPU adapter was found. For software Vulkan: \
+                              apt-get install -y mesa-vulkan-drivers libvulkan1";
+
 /// What a run produced.
 pub struct Showcase {
-    /// The plan summary of the exported frame.
-    pub summary: Summary,
+    /// Where the frame executed, when it did.
+    pub device: Option<String>,
+    /// The full compilation report of the exported frame.
+    pub report: CompilationReport,
+    /// The CPU timing of its execution.
+    pub cpu: Option<CpuTimingReport>,
+    /// The GPU timing of its execution.
+    pub gpu: Option<GpuTimingReport>,
+    /// The pool's counters after the execution, over every frame it served.
+    pub pool: Option<ResourcePoolStats>,
     /// Where the image was written, when the frame executed.
     pub image_path: Option<PathBuf>,
     /// Where the Snapshot was written.
@@ -89,7 +104,7 @@ fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Res
         let gpu_timing = wait_for_gpu_timing(&gpu.device, &mut timing)?;
         exported = Some((report, timing, gpu_timing));
     }
-    let (report, timing, gpu_timing) = exported.ok_or("no frame was rendered")?;
+    let (report, mut timing, gpu_timing) = exported.ok_or("no frame was rendered")?;
     let pixels = read_pixels(&gpu.device, &renderer.pixels)?;
     let image_path = directory.join(IMAGE_FILE);
     write_png(&image_path, WIDTH, HEIGHT, &pixels)?;
@@ -106,9 +121,15 @@ fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Res
     }
     let snapshot_path = directory.join(SNAPSHOT_FILE);
     write_snapshot(&snapshot_path, &report, options)?;
-    let execution = Execution { cpu: timing.cpu.as_ref(), gpu: gpu_timing.as_ref(), pool: Some(pool) };
-    let summary = Summary::new(&report, Some(gpu.describe()), execution).ok_or("the report is not a full one")?;
-    Ok(Showcase { summary, image_path: Some(image_path), snapshot_path })
+    Ok(Showcase {
+        device: Some(gpu.describe()),
+        report,
+        cpu: timing.cpu.take(),
+        gpu: gpu_timing,
+        pool: Some(pool),
+        image_path: Some(image_path),
+        snapshot_path,
+    })
 }
 
 fn compile_only(directory: &Path, scene: &Scene) -> Result<Showcase, Box<dyn Error>> {
@@ -123,8 +144,33 @@ fn compile_only(directory: &Path, scene: &Scene) -> Result<Showcase, Box<dyn Err
         frame.compile(CompileOptions::full_report())?.take_report().ok_or("the compiler returned no report")?;
     let snapshot_path = directory.join(SNAPSHOT_FILE);
     write_snapshot(&snapshot_path, &report, CreateFrameGraphSnapshotOptions::new(0))?;
-    let summary = Summary::new(&report, None, Execution::default()).ok_or("the report is not a full one")?;
-    Ok(Showcase { summary, image_path: None, snapshot_path })
+    Ok(Showcase { device: None, report, cpu: None, gpu: None, pool: None, image_path: None, snapshot_path })
+}
+
+/// The plan as the runtime's reports print it: the device, the compilation
+/// report, then what the execution measured.
+impl fmt::Display for Showcase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let device = self.device.as_deref().unwrap_or("none: the frame is recorded and compiled only");
+        writeln!(f, "device     {device}")?;
+        write!(f, "{}", self.report)?;
+        writeln!(f)?;
+        match (&self.cpu, &self.gpu) {
+            (None, None) => writeln!(f, "execute    not executed: {NO_ADAPTER}")?,
+            (cpu, gpu) => {
+                if let Some(cpu) = cpu {
+                    write!(f, "{cpu}")?;
+                }
+                if let Some(gpu) = gpu {
+                    write!(f, "{gpu}")?;
+                }
+            }
+        }
+        if let Some(pool) = &self.pool {
+            write!(f, "{pool}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Polls the device until the execution's GPU timing arrives.

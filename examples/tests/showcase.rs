@@ -1,7 +1,7 @@
 //! The showcase's frame, run through the example's own code: on a real
 //! adapter (software Vulkan on machines without a GPU) the image, the
-//! Snapshot and the plan summary are checked; on a CPU-only graph the
-//! Snapshot and the summary. With `CI` set, a missing adapter fails.
+//! Snapshot and the printed plan are checked; on a CPU-only graph the
+//! Snapshot and the plan. With `CI` set, a missing adapter fails.
 
 #[path = "../showcase/camera.rs"]
 mod camera;
@@ -23,8 +23,6 @@ mod renderer;
 mod run;
 #[path = "../showcase/scene.rs"]
 mod scene;
-#[path = "../showcase/summary.rs"]
-mod summary;
 #[path = "../support.rs"]
 mod support;
 
@@ -32,15 +30,15 @@ use std::collections::HashSet;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
+use zenfg_runtime::GpuTimingReport;
 use zenfg_runtime::snapshot::{
     SnapshotCpuTimings, SnapshotDecodeSource, SnapshotNodeCompileState, SnapshotPoolReport, parse_frame_graph_snapshot,
 };
 
 use crate::device::Gpu;
 use crate::frame::{BLOOM_MIPS, HEIGHT, WIDTH};
-use crate::run::{Settings, run};
+use crate::run::{Settings, Showcase, run};
 use crate::scene::Scene;
-use crate::summary::{GpuTiming, Summary};
 
 /// The default adapter's device, or `None` (after a notice) when there is no
 /// adapter and `CI` is not set.
@@ -107,43 +105,55 @@ fn outside_overlay(scene: &Scene) -> impl Fn((usize, usize)) -> bool + use<> {
     }
 }
 
-/// The facts every run shares, whether it executed or not.
-fn check_plan(summary: &Summary) {
-    assert_eq!(summary.recorded, 17);
-    assert_eq!(summary.culled.len(), 1, "exactly the debug view is culled");
-    let culled = &summary.culled[0];
-    assert_eq!((culled.label.as_str(), culled.kind, culled.group.as_str()), ("debug-normals", "render", "debug"));
-    assert_eq!(culled.reason, "not-reachable-from-root");
-    assert_eq!(summary.passes.len(), 16);
+/// The facts every run shares, whether it executed or not, read from the
+/// report and from the plan the showcase prints.
+fn check_plan(showcase: &Showcase) {
+    let report = &showcase.report;
+    let summary = &report.summary;
+    assert_eq!(summary.recorded_node_count, 17);
+    let full = report.full.as_ref().expect("the showcase asks for a full report");
+    assert_eq!(full.culled_nodes.len(), 1, "exactly the debug view is culled");
+    assert_eq!(full.culled_nodes[0].label, "debug-normals");
+    assert_eq!(full.nodes.len(), 16);
     assert!(
-        summary.allocations < summary.logical_transients,
+        summary.allocation_count < summary.logical_transient_count,
         "{} allocations for {} transients",
-        summary.allocations,
-        summary.logical_transients
+        summary.allocation_count,
+        summary.logical_transient_count
     );
-    assert!(summary.physical_bytes < summary.logical_bytes);
-    assert_eq!(summary.shared.len(), 1);
-    assert_eq!(summary.shared[0].resources, ["albedo", "ldr"]);
+    assert!(summary.physical_allocation_bytes < summary.logical_transient_bytes);
+    let shared: Vec<_> = full.allocations.iter().filter(|allocation| allocation.resource_ids.len() > 1).collect();
+    assert_eq!(shared.len(), 1);
+    let label = |id| full.resources.iter().find(|resource| resource.id == id).map(|resource| resource.label.as_ref());
+    let shared: Vec<_> = shared[0].resource_ids.iter().map(|&id| label(id)).collect();
+    assert_eq!(shared, [Some("albedo"), Some("ldr")]);
 
-    let bloom: Vec<(&str, &str)> = summary
-        .passes
-        .iter()
-        .filter(|pass| pass.label.starts_with("bloom."))
-        .map(|pass| (pass.label.as_str(), pass.group.as_str()))
-        .collect();
-    let downsamples = (0..BLOOM_MIPS).map(|mip| (format!("bloom.downsample.mip-{mip}"), "bloom.downsample"));
-    let upsamples = (0..BLOOM_MIPS - 1).rev().map(|mip| (format!("bloom.upsample.mip-{mip}"), "bloom.upsample"));
-    let expected: Vec<(String, &str)> = downsamples.chain(upsamples).collect();
-    let expected: Vec<(&str, &str)> = expected.iter().map(|(label, group)| (label.as_str(), *group)).collect();
-    assert_eq!(bloom, expected, "the bloom passes run in chain order, labelled with their mips, in their stage groups");
-
-    let printed = summary.to_string();
-    for fact in
-        ["16 retained, 1 culled", "debug-normals (render, group debug): not-reachable-from-root", "albedo + ldr"]
-    {
-        assert!(printed.contains(fact), "the summary says {fact:?}:\n{printed}");
+    let printed = showcase.to_string();
+    for fact in [
+        "16 retained, 1 culled",
+        "culled   debug-normals (render, group debug): not-reachable-from-root",
+        "aliased  albedo + ldr share one",
+    ] {
+        assert!(printed.contains(fact), "the plan says {fact:?}:\n{printed}");
     }
-    assert!(printed.lines().any(|line| line.trim_start().starts_with("bloom.upsample.mip-0")));
+    // Rows of the pass table: order, label, group, kind.
+    let bloom: Vec<(String, String)> = printed
+        .lines()
+        .filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                [order, label, group, "render"] if order.parse::<u32>().is_ok() && label.starts_with("bloom.") => {
+                    Some((label.to_string(), group.to_string()))
+                }
+                _ => None,
+            }
+        })
+        .collect();
+    let downsamples = (0..BLOOM_MIPS).map(|mip| (format!("bloom.downsample.mip-{mip}"), "bloom.downsample".to_owned()));
+    let upsamples =
+        (0..BLOOM_MIPS - 1).rev().map(|mip| (format!("bloom.upsample.mip-{mip}"), "bloom.upsample".to_owned()));
+    let expected: Vec<(String, String)> = downsamples.chain(upsamples).collect();
+    assert_eq!(bloom, expected, "the bloom passes run in chain order, labelled with their mips, in their stage groups");
 }
 
 /// The Snapshot decodes as canonical 1.2 (decoding validates it), with the
@@ -185,15 +195,17 @@ fn on_an_adapter_the_showcase_renders_a_lit_frame_with_bloom() {
     let Some(gpu) = gpu("on_an_adapter_the_showcase_renders_a_lit_frame_with_bloom") else { return };
     let directory = TempDir::new("render");
     let showcase = run(&directory.0.join("bloom"), Some(&gpu), Settings::default()).expect("the showcase runs");
-    check_plan(&showcase.summary);
+    check_plan(&showcase);
     check_snapshot(&showcase.snapshot_path, true);
-    assert!(showcase.summary.passes.iter().all(|pass| pass.cpu.is_some()), "every retained pass is CPU-timed");
-    let pool = showcase.summary.pool.expect("the pool counters are summarized");
+    let cpu = showcase.cpu.as_ref().expect("the execution is CPU-timed");
+    assert_eq!(cpu.nodes.len(), 16, "every retained pass is CPU-timed");
+    let pool = showcase.pool.expect("the pool counters are kept");
     assert!(pool.reuse_count > 0, "the last frame reuses the transients of the first");
-    if let GpuTiming::Available(_) = showcase.summary.gpu {
-        let timed = showcase.summary.passes.iter().filter(|pass| pass.gpu.is_some()).count();
-        assert_eq!(timed, 15, "every render and compute pass is GPU-timed");
+    if let Some(GpuTimingReport::Available { nodes, .. }) = &showcase.gpu {
+        assert_eq!(nodes.len(), 15, "every render and compute pass is GPU-timed");
     }
+    let printed = showcase.to_string();
+    assert!(printed.contains("CPU time   ") && printed.contains("pool       "), "{printed}");
 
     let image = Image::read(showcase.image_path.as_deref().expect("the image was written"));
     let colors: HashSet<&[u8]> = image.pixels.chunks_exact(4).map(|pixel| &pixel[..3]).collect();
@@ -256,12 +268,10 @@ fn without_an_adapter_the_showcase_compiles_its_frame_and_exports_it() {
     let showcase = run(&directory.0, None, Settings::default()).expect("the frame compiles");
     assert!(showcase.image_path.is_none());
     assert!(!directory.0.join(output::IMAGE_FILE).exists());
-    check_plan(&showcase.summary);
+    check_plan(&showcase);
     check_snapshot(&showcase.snapshot_path, false);
-    assert!(matches!(showcase.summary.gpu, GpuTiming::NotExecuted));
-    assert!(showcase.summary.execution.is_none());
-    assert!(showcase.summary.pool.is_none());
-    let printed = showcase.summary.to_string();
+    assert!(showcase.gpu.is_none() && showcase.cpu.is_none() && showcase.pool.is_none());
+    let printed = showcase.to_string();
     let hint = printed.lines().find(|line| line.contains("not executed")).expect("the summary says why");
     assert!(hint.ends_with("apt-get install -y mesa-vulkan-drivers libvulkan1"), "{hint}");
 }

@@ -123,6 +123,7 @@ mod ops;
 mod physical;
 mod pool;
 mod record;
+mod report_text;
 #[cfg(feature = "snapshot")]
 pub mod snapshot;
 mod token;

@@ -253,7 +253,7 @@ impl<W: Write> DotWriter<'_, '_, W> {
             quoted(self.out, from)?;
             self.out.write_all(b" -> ")?;
             quoted(self.out, to)?;
-            write!(self.out, " [color=\"#bcccdc\", arrowsize=0.6, tooltip=\"{}\"];\n", access.access)?;
+            writeln!(self.out, " [color=\"#bcccdc\", arrowsize=0.6, tooltip=\"{}\"];", access.access)?;
         }
         Ok(())
     }

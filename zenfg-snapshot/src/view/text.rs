@@ -52,9 +52,14 @@ impl fmt::Display for SnapshotSummary<'_> {
     }
 }
 
-/// Bytes as MiB with one decimal.
-pub(crate) fn mib(bytes: u64) -> String {
-    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+/// Bytes in B, KiB or MiB, with one decimal.
+fn mib(bytes: u64) -> String {
+    const KIB: f64 = 1024.0;
+    match bytes as f64 {
+        size if size < KIB => format!("{bytes} B"),
+        size if size < KIB * KIB => format!("{:.1} KiB", size / KIB),
+        size => format!("{:.1} MiB", size / (KIB * KIB)),
+    }
 }
 
 fn micros(value: Option<f64>) -> String {

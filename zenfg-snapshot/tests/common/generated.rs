@@ -155,10 +155,10 @@ pub fn generated_snapshot(passes: usize) -> FrameGraphSnapshotV1 {
                 read.clone(),
                 SnapshotDependencyKind::Value,
             ));
-            if let Some(&reader_of) = outputs.get(*order as usize) {
-                if let Some(lifetime) = graph.resources[reader_of].lifetime.as_mut() {
-                    lifetime.last_use = execution;
-                }
+            if let Some(&reader_of) = outputs.get(*order as usize)
+                && let Some(lifetime) = graph.resources[reader_of].lifetime.as_mut()
+            {
+                lifetime.last_use = execution;
             }
         }
         if execution % 4 >= 2 {

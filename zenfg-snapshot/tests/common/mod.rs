@@ -77,4 +77,5 @@ pub fn dismantle(value: Value) {
 }
 
 mod generated;
+#[allow(unused_imports, reason = "only the view tests generate documents")]
 pub use generated::generated_snapshot;
