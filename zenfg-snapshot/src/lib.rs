@@ -128,7 +128,7 @@ pub use decode::{
 pub use error::{SnapshotDecodeError, SnapshotJsonError};
 pub use issue::{SnapshotIssue, SnapshotIssueSeverity};
 pub use validate::{validate_frame_graph_snapshot, validate_typed_frame_graph_snapshot};
-pub use view::{SnapshotSummary, to_dot, write_dot};
+pub use view::{SnapshotSummary, to_dot, to_html, write_dot, write_html};
 pub use wire::*;
 
 /// The `format` of every canonical document.

@@ -6,4 +6,5 @@ mod common;
 
 mod documents;
 mod dot;
+mod html;
 mod text;
