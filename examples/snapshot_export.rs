@@ -6,7 +6,9 @@
 //! copies the result into a buffer; a debug overlay nobody uses is culled. It runs
 //! twice so that the second execution reuses pooled transients; the second one is
 //! exported. It executes on the system's adapter, or on wgpu's no-op device when there
-//! is none (or with `--noop`). Open the file in a Snapshot viewer, or decode it with
+//! is none (or with `--noop`). The Snapshot records when it was captured. Look at it
+//! with the `zenfg-snapshot` command (`html`, `summary`, `dot`), with
+//! `zenfg_runtime::snapshot::{to_html, SnapshotSummary, to_dot}`, or decode it with
 //! `zenfg_runtime::snapshot::parse_frame_graph_snapshot`. The example decodes
 //! the file it wrote and fails unless it is valid and canonical, the overlay
 //! alone is culled, every retained node is CPU-timed, the second execution
@@ -122,8 +124,11 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue, backend: &str, path: &Pat
     let gpu = gpu_timing(device, &mut timing);
     let pool = graph.resource_pool_stats();
 
-    let mut options =
-        CreateFrameGraphSnapshotOptions::new(timing.frame_index).with_backend(backend).with_pool_stats(pool);
+    let captured_at = support::utc_now();
+    let mut options = CreateFrameGraphSnapshotOptions::new(timing.frame_index)
+        .with_backend(backend)
+        .with_pool_stats(pool)
+        .with_captured_at(&captured_at);
     if let Some(cpu) = &timing.cpu {
         options = options.with_cpu_timing(cpu);
     }

@@ -128,3 +128,23 @@ pub fn render_pipeline_of(
 fn pass_shader<'f, P: Pass<'f>>(device: &wgpu::Device) -> wgpu::ShaderModule {
     P::shader_module(device).expect("the pass names its shader")
 }
+
+/// The current time in RFC 3339 (`2026-12-02T04:30:00Z`), for a Snapshot's
+/// `capturedAt`.
+#[allow(dead_code, reason = "only the examples that write Snapshots record a capture time")]
+pub fn utc_now() -> String {
+    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs());
+    let (days, rest) = (seconds / 86_400, seconds % 86_400);
+    // Civil date of a day count since 1970-01-01 (proleptic Gregorian calendar),
+    // in eras of 400 years that start on March 1st.
+    let shifted = days + 719_468;
+    let era = shifted / 146_097;
+    let day_of_era = shifted % 146_097;
+    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let year = era * 400 + year_of_era + u64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rest / 3_600, rest % 3_600 / 60, rest % 60)
+}

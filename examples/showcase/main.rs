@@ -8,8 +8,10 @@
 //! last pass copies it into a buffer the application owns. A debug view of the
 //! normals is recorded too, but nothing uses it, so the compiler culls it.
 //!
-//! The example writes `showcase.png` and `showcase.fgsnapshot.json` (the
-//! compiled frame with CPU and GPU timing and pool counters) into the given
+//! The example writes `showcase.png`, `showcase.fgsnapshot.json` (the
+//! compiled frame with CPU and GPU timing and pool counters, and the time it
+//! was captured) and `showcase.html` (that Snapshot as a page to open in a
+//! browser) into the given
 //! directory (the current one by default) and prints the plan. Without any
 //! adapter it still records and compiles the frame, writes the Snapshot,
 //! prints the plan and says in one line how to get software Vulkan.
@@ -44,5 +46,6 @@ fn main() -> Result<(), Box<dyn Error>> {
         println!("wrote {}", path.display());
     }
     println!("wrote {}", showcase.snapshot_path.display());
+    println!("wrote {} (open it in a browser)", showcase.snapshot_path.with_file_name(output::HTML_FILE).display());
     Ok(())
 }

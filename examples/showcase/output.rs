@@ -1,5 +1,5 @@
-//! The files the showcase writes: the image as PNG and the frame as a
-//! Snapshot 1.2 document.
+//! The files the showcase writes: the image as PNG, the frame as a
+//! Snapshot 1.2 document and as the page that shows that document.
 
 use std::error::Error;
 use std::fs::File;
@@ -7,12 +7,16 @@ use std::io::BufWriter;
 use std::path::Path;
 
 use zenfg_runtime::CompilationReport;
-use zenfg_runtime::snapshot::{CreateFrameGraphSnapshotOptions, create_frame_graph_snapshot, to_json_pretty};
+use zenfg_runtime::snapshot::{
+    CreateFrameGraphSnapshotOptions, create_frame_graph_snapshot, to_json_pretty, write_html,
+};
 
 /// Name of the image file.
 pub const IMAGE_FILE: &str = "showcase.png";
 /// Name of the Snapshot file.
 pub const SNAPSHOT_FILE: &str = "showcase.fgsnapshot.json";
+/// Name of the HTML view of the Snapshot, written beside it.
+pub const HTML_FILE: &str = "showcase.html";
 
 /// Writes tightly packed 8-bit RGBA `pixels` as a PNG file.
 ///
@@ -27,8 +31,9 @@ pub fn write_png(path: &Path, width: u32, height: u32, pixels: &[u8]) -> Result<
     Ok(())
 }
 
-/// Exports the full `report` with what `options` adds, and writes it as
-/// pretty-printed JSON.
+/// Exports the full `report` with what `options` adds, writes it as
+/// pretty-printed JSON to `path`, and its HTML view beside it as
+/// [`HTML_FILE`].
 ///
 /// # Errors
 ///
@@ -41,5 +46,7 @@ pub fn write_snapshot(
 ) -> Result<(), Box<dyn Error>> {
     let snapshot = create_frame_graph_snapshot(report, options)?;
     std::fs::write(path, to_json_pretty(&snapshot)?)?;
+    let page = path.with_file_name(HTML_FILE);
+    write_html(&snapshot, BufWriter::new(File::create(page)?))?;
     Ok(())
 }

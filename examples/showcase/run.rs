@@ -111,8 +111,11 @@ fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Res
 
     let pool = graph.resource_pool_stats();
     let backend = gpu.info.backend.to_str();
-    let mut options =
-        CreateFrameGraphSnapshotOptions::new(timing.frame_index).with_backend(backend).with_pool_stats(pool);
+    let captured_at = crate::support::utc_now();
+    let mut options = CreateFrameGraphSnapshotOptions::new(timing.frame_index)
+        .with_backend(backend)
+        .with_pool_stats(pool)
+        .with_captured_at(&captured_at);
     if let Some(cpu) = &timing.cpu {
         options = options.with_cpu_timing(cpu);
     }
@@ -143,7 +146,8 @@ fn compile_only(directory: &Path, scene: &Scene) -> Result<Showcase, Box<dyn Err
     let report =
         frame.compile(CompileOptions::full_report())?.take_report().ok_or("the compiler returned no report")?;
     let snapshot_path = directory.join(SNAPSHOT_FILE);
-    write_snapshot(&snapshot_path, &report, CreateFrameGraphSnapshotOptions::new(0))?;
+    let captured_at = crate::support::utc_now();
+    write_snapshot(&snapshot_path, &report, CreateFrameGraphSnapshotOptions::new(0).with_captured_at(&captured_at))?;
     Ok(Showcase { device: None, report, cpu: None, gpu: None, pool: None, image_path: None, snapshot_path })
 }
 

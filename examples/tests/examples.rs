@@ -202,6 +202,10 @@ fn check_snapshot_export(device: &wgpu::Device, queue: &wgpu::Queue, backend: &s
     assert!(decoded.issues.is_empty(), "{:?}", decoded.issues);
     let snapshot = decoded.snapshot;
     assert_eq!(snapshot.graph.nodes.len(), 5);
+    assert!(
+        snapshot.capture.captured_at.as_deref().is_some_and(|at| at.ends_with('Z')),
+        "the capture time is recorded"
+    );
     let runtime = snapshot.producer.runtime.as_ref().expect("the producer names its runtime");
     assert_eq!(runtime.backend.as_deref(), Some(backend));
     let SnapshotCpuTimings::Available { nodes, .. } = &snapshot.timings.cpu else {

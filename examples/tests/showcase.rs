@@ -159,12 +159,16 @@ fn check_plan(showcase: &Showcase) {
 /// The Snapshot decodes as canonical 1.2 (decoding validates it), with the
 /// culled node and the timing and pool state the run had.
 fn check_snapshot(path: &Path, executed: bool) {
+    let page = std::fs::read_to_string(path.with_file_name(output::HTML_FILE)).expect("the page was written");
+    assert!(page.starts_with("<!doctype html>") && page.contains("id=\"snapshot-data\""));
     let text = std::fs::read_to_string(path).expect("the Snapshot was written");
     let decoded = parse_frame_graph_snapshot(&text).unwrap_or_else(|error| panic!("invalid Snapshot: {error:?}"));
     assert_eq!(decoded.source, SnapshotDecodeSource::V1);
     assert!(decoded.issues.is_empty(), "{:?}", decoded.issues);
     let snapshot = decoded.snapshot;
     assert_eq!(snapshot.graph.nodes.len(), 17);
+    let captured_at = snapshot.capture.captured_at.as_deref().expect("the capture time is recorded");
+    assert!(captured_at.len() == 20 && captured_at.starts_with("20") && captured_at.ends_with('Z'), "{captured_at}");
     let culled: Vec<_> = snapshot
         .graph
         .nodes
