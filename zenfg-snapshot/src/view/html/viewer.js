@@ -168,12 +168,25 @@
       layer[node.id] = level;
       accessesOf[node.id].forEach(function (a) { if (a.mode === "write") lastWriterLayer[a.resourceId] = Math.max(lastWriterLayer[a.resourceId] || 0, level); });
     });
-    var W = 150, H = 40, GX = 60, GY = 18, position = {};
+    // Long chains wrap into bands of COLUMNS layers, so the graph stays near the
+    // shape of the screen instead of one row of tiny boxes.
+    var W = 150, H = 40, GX = 50, GY = 16, BAND_GAP = 50, position = {}, layers = 0;
     shown.forEach(function (node) {
       var level = layer[node.id];
-      rows[level] = (rows[level] || 0);
-      position[node.id] = { x: level * (W + GX), y: rows[level] * (H + GY) };
-      rows[level]++;
+      rows[level] = (rows[level] || 0) + 1;
+      layers = Math.max(layers, level + 1);
+    });
+    var COLUMNS = Math.max(6, Math.ceil(Math.sqrt(layers * 3))), bandTop = [], used = [];
+    for (var band = 0, top = 0; band * COLUMNS < layers; band++) {
+      bandTop[band] = top;
+      var tallest = 0;
+      for (var column = band * COLUMNS; column < Math.min(layers, (band + 1) * COLUMNS); column++) tallest = Math.max(tallest, rows[column] || 0);
+      top += tallest * (H + GY) + BAND_GAP;
+    }
+    shown.forEach(function (node) {
+      var level = layer[node.id], slot = used[level] || 0;
+      position[node.id] = { x: (level % COLUMNS) * (W + GX), y: bandTop[Math.floor(level / COLUMNS)] + slot * (H + GY) };
+      used[level] = slot + 1;
     });
     var view = el("div", { id: "graph-view" });
     var canvas = el("div", { id: "graph-canvas" });
@@ -436,7 +449,9 @@
     ], doc.diagnostics, { name: function (d) { return d.code + " " + d.message; }, rowClass: function (d) { return "diagnostic-row " + d.severity; } });
   })();
 
-  var initial = location.hash.slice(1);
-  show(tabs.indexOf(initial) >= 0 ? initial : "overview");
+  // `#graph` opens a tab; `#graph/node:3` also selects a pass.
+  var initial = location.hash.slice(1).split("/"), pass = initial.slice(1).join("/");
+  show(tabs.indexOf(initial[0]) >= 0 ? initial[0] : "overview");
+  if (pass) select(decodeURIComponent(pass));
   document.body.setAttribute("data-state", document.getElementById("script-error") ? "error" : "ready");
 })();
