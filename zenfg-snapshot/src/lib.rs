@@ -19,7 +19,12 @@
 //!   [`decode_frame_graph_snapshot`]) that accepts Snapshot 1.2 and migrates Snapshot 1.1,
 //!   Legacy Candidate V1 and Legacy V0 documents to 1.2;
 //! * a canonical encoder ([`to_json`], [`to_json_pretty`]) that validates first and writes
-//!   sorted keys, with integral numbers as integers.
+//!   sorted keys, with integral numbers as integers;
+//! * views for people: a plain-text [`SnapshotSummary`], Graphviz DOT ([`write_dot`],
+//!   [`to_dot`]) and one self-contained HTML page ([`write_html`], [`to_html`]), each
+//!   linear in the size of the document and safe on documents that are not valid;
+//! * the `zenfg-snapshot` command (`validate`, `migrate`, `summary`, `dot`, `html`), run
+//!   with `cargo run -p zenfg-snapshot -- --help` or installed with `cargo install`.
 //!
 //! Decoding and validation never panic on any input, including arbitrarily deep nesting,
 //! huge numbers, invalid UTF-8 and very large strings; however many problems a document
