@@ -4,7 +4,9 @@
 //! the CPU and GPU timing of an execution and the pool counters, into a
 //! [`FrameGraphSnapshotV1`], and runs the complete Snapshot validator on it before
 //! returning it. [`to_json`] and [`to_json_pretty`] write the canonical JSON; the whole
-//! `zenfg_snapshot` crate is re-exported here, so readers can decode the files again.
+//! `zenfg_snapshot` crate is re-exported here, so readers can decode the files again, and
+//! people can look at them: [`SnapshotSummary`] as text, [`write_dot`] as a Graphviz
+//! graph, [`write_html`] as one self-contained page to open in a browser.
 //!
 //! ```
 //! use zenfg_runtime::snapshot::{CreateFrameGraphSnapshotOptions, create_frame_graph_snapshot, to_json};
