@@ -311,6 +311,11 @@ impl fmt::Display for GpuTimingReport {
 }
 
 /// One line: acquisitions, reuse, creations, what the pool keeps and what it evicted.
+///
+/// ```
+/// let stats = zenfg_runtime::ResourcePoolStats { acquire_count: 4, reuse_count: 2, created_count: 2, ..Default::default() };
+/// assert!(stats.to_string().starts_with("pool       4 acquisitions so far: 2 reused, 2 created"));
+/// ```
 impl fmt::Display for ResourcePoolStats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(

@@ -11,6 +11,9 @@ use crate::{
     SnapshotNodeCompileState, SnapshotResource, SnapshotRoot, SnapshotRootReason,
 };
 
+/// The most group labels a group path shows.
+pub(crate) const MAX_GROUP_PATH: usize = 32;
+
 /// Id-to-position maps, group nesting, execution order, timings and aliasing of one document.
 pub(crate) struct SnapshotIndex<'a> {
     /// The document.
@@ -167,11 +170,17 @@ impl<'a> SnapshotIndex<'a> {
             .is_some_and(|allocation| self.allocation_resources[allocation].len() > 1)
     }
 
-    /// The labels of a group and its ancestors, outermost first, joined by `.`.
+    /// The labels of a group and its ancestors, outermost first, joined by `.`; past
+    /// [`MAX_GROUP_PATH`] levels only the innermost ones, after `…`, so that a deep
+    /// nesting cannot make every line of a view as long as the nesting.
     pub fn group_path(&self, group_id: Option<&str>) -> String {
         let mut labels = Vec::new();
         let mut current = group_id.and_then(|id| self.group_position(id));
         while let Some(position) = current {
+            if labels.len() == MAX_GROUP_PATH {
+                labels.push("…");
+                break;
+            }
             labels.push(self.snapshot.graph.groups[position].label.as_str());
             current = self.group_parents[position];
         }

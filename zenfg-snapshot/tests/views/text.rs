@@ -65,3 +65,23 @@ fn the_showcase_summary_names_its_culled_pass_and_its_aliased_transients() {
         assert!(summary.contains(fact), "the summary says {fact:?}:\n{summary}");
     }
 }
+
+#[test]
+fn a_deeply_nested_group_shows_only_its_innermost_labels() {
+    let mut snapshot = generated(3);
+    let depth = 500;
+    for level in 1..depth {
+        let mut group = zenfg_snapshot::SnapshotGroup::new(format!("group:deep-{level}"), format!("level-{level}"));
+        group.parent_id = Some(if level == 1 { "group:frame".to_owned() } else { format!("group:deep-{}", level - 1) });
+        snapshot.graph.groups.push(group);
+    }
+    snapshot.graph.nodes[0].group_id = Some(format!("group:deep-{}", depth - 1));
+    zenfg_snapshot::validate_typed_frame_graph_snapshot(&snapshot).expect("deep nesting is valid");
+    let summary = SnapshotSummary::new(&snapshot).to_string();
+    let row = summary.lines().find(|line| line.contains(" pass-0 ")).expect("the pass is listed");
+    assert!(
+        row.contains(&format!("….level-{}.", depth - 32)) && row.contains(&format!("level-{} ", depth - 1)),
+        "{row}"
+    );
+    assert!(!row.contains("frame"), "{row}");
+}

@@ -40,7 +40,7 @@
     if (size < 1048576) return (size / 1024).toFixed(1) + " KiB";
     return (size / 1048576).toFixed(1) + " MiB";
   }
-  function micros(value) { return value === undefined ? "-" : value.toFixed(1); }
+  function micros(value) { return typeof value === "number" ? value.toFixed(1) : "-"; }
   function nameOf(item) { return item && item.label ? item.label : (item ? item.id : "?"); }
 
   // Indexes, each built in one pass.
