@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 /// Each top-level module's layer; the owner, `graph`, has none.
-const LAYERS: [(&str, u8); 18] = [
+const LAYERS: [(&str, u8); 19] = [
     ("ids", 0),
     ("types", 0),
     ("desc", 0),
@@ -26,6 +26,7 @@ const LAYERS: [(&str, u8); 18] = [
     ("derive", 4),
     ("execute", 5),
     ("snapshot", 6),
+    ("report_text", 6),
 ];
 
 /// Every `crate::<module>` a module's non-test code names.
