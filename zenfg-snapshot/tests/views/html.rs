@@ -135,3 +135,19 @@ fn in_chromium_a_page_of_ten_thousand_passes_opens_with_a_capped_graph_and_paged
     assert!(dom.contains("rows 1\u{2013}100 of 10000"), "the table says how many rows there are");
     assert!(!tags(&dom, "div", "allocation aliased").is_empty(), "shared allocations are shown");
 }
+
+#[test]
+fn in_chromium_every_corpus_document_renders_without_a_script_error() {
+    let test = "in_chromium_every_corpus_document_renders_without_a_script_error";
+    if !tool_available(chromium().unwrap_or("chromium"), &["--version"], test) {
+        return;
+    }
+    let program = chromium().unwrap_or("chromium");
+    let folder = TempDir::new("corpus");
+    for (slot, (name, snapshot)) in corpus_documents().into_iter().enumerate() {
+        let dom = rendered_dom(program, &folder.0, &format!("document-{slot}"), &snapshot);
+        assert_rendered(&dom, &name);
+        let drawn = tags(&dom, "g", "pass").len();
+        assert_eq!(drawn, snapshot.graph.nodes.len(), "{name}: every pass is drawn");
+    }
+}
