@@ -116,6 +116,10 @@ fn in_chromium_the_showcase_page_shows_its_passes_its_culled_pass_and_its_aliase
         "albedo and ldr alias in it: {shared}"
     );
     assert_eq!(tags(&dom, "tr", "pass-row").len(), 17, "the passes table lists every pass");
+    for control in ["<th class=\"num sortable\">GPU us</th>", "<th class=\"num sortable\">CPU us</th>"] {
+        assert!(dom.contains(control), "the passes table sorts by {control}");
+    }
+    assert!(dom.contains("id=\"passes-table-hide-culled\""), "culled passes can be hidden");
     assert!(dom.contains("saved by aliasing"));
 }
 
