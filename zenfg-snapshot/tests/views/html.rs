@@ -141,14 +141,23 @@ fn in_chromium_a_page_of_ten_thousand_passes_opens_with_a_capped_graph_and_paged
 }
 
 #[test]
-fn in_chromium_every_corpus_document_renders_without_a_script_error() {
-    let test = "in_chromium_every_corpus_document_renders_without_a_script_error";
+fn in_chromium_every_corpus_document_and_an_invalid_one_render_without_a_script_error() {
+    let test = "in_chromium_every_corpus_document_and_an_invalid_one_render_without_a_script_error";
     if !tool_available(chromium().unwrap_or("chromium"), &["--version"], test) {
         return;
     }
     let program = chromium().unwrap_or("chromium");
     let folder = TempDir::new("corpus");
-    for (slot, (name, snapshot)) in corpus_documents().into_iter().enumerate() {
+    let mut dangling = generated(30);
+    dangling.graph.groups[1].parent_id = Some("group:stage-2".to_owned());
+    dangling.graph.dependencies[0].from_node_id = "node:nowhere".to_owned();
+    dangling.graph.accesses[0].node_id = "node:nowhere".to_owned();
+    dangling.graph.resources[3].allocation_id = Some("allocation:nowhere".to_owned());
+    dangling.graph.segments[0].node_ids.push("node:nowhere".to_owned());
+    dangling.diagnostics[0].node_id = Some("node:nowhere".to_owned());
+    let mut documents = corpus_documents();
+    documents.push(("a document with dangling references".to_owned(), dangling));
+    for (slot, (name, snapshot)) in documents.into_iter().enumerate() {
         let dom = rendered_dom(program, &folder.0, &format!("document-{slot}"), &snapshot);
         assert_rendered(&dom, &name);
         let drawn = tags(&dom, "g", "pass").len();
