@@ -19,7 +19,7 @@ const SCRIPT: &str = include_str!("html/viewer.js");
 /// culled passes, resources, memory (each physical allocation with the lifetime bars
 /// of the resources aliasing in it) and diagnostics; the tables are paged, so a
 /// document of ten thousand passes or more still opens. Open a tab directly with
-/// `#graph`, `#passes`, ... after the file name.
+/// `#graph`, `#passes`, ... after the file name, and a pass with `#graph/node:3`.
 ///
 /// When the script fails, the page shows the error in an element with id
 /// `script-error`; once it has rendered, `<body>` carries `data-state="ready"`.
