@@ -77,6 +77,8 @@ fn in_pass(pass: &Option<PassRef>) -> String {
 ///   or resource label.
 /// * **FG2014** ([`ForeignResourcePoolScope`](Self::ForeignResourcePoolScope))
 ///   is new: a resource pool scope used with a runtime that did not create it.
+/// * **FG4010** ([`ReadbackFailed`](Self::ReadbackFailed)) is new: a
+///   texture readback or a wait for GPU timing that could not finish.
 /// * **Copy nodes declare accesses only through their typed copy methods**
 ///   (`copy_buffer_to_buffer`, `copy_buffer_to_texture`,
 ///   `copy_texture_to_buffer`, `copy_texture_to_texture`). Declaring a role on
@@ -383,6 +385,16 @@ pub enum FrameGraphError {
         /// The callback's message.
         message: String,
     },
+    /// Reading results back from the GPU failed: a texture that cannot be
+    /// copied out, a wait that ran out of time, or a lost device.
+    #[error("FG4010: reading back {what} failed: {reason}")]
+    ReadbackFailed {
+        /// What was read back, in words (a texture's size and format, the GPU
+        /// timing of a frame).
+        what: String,
+        /// Why, and how to fix it.
+        reason: String,
+    },
     /// An internal invariant broke; please report it.
     #[error("FG9001: internal error: {message}")]
     Internal {
@@ -431,6 +443,7 @@ impl FrameGraphError {
             Self::MissingNodeExecutor { .. } => "FG4004",
             Self::WrongPassToken { .. } => "FG4005",
             Self::CallbackFailed { .. } => "FG4007",
+            Self::ReadbackFailed { .. } => "FG4010",
             Self::Internal { .. } => "FG9001",
         }
     }

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 /// Each top-level module's layer; the owner, `graph`, has none.
-const LAYERS: [(&str, u8); 19] = [
+const LAYERS: [(&str, u8); 20] = [
     ("ids", 0),
     ("types", 0),
     ("desc", 0),
@@ -20,6 +20,7 @@ const LAYERS: [(&str, u8); 19] = [
     ("physical", 0),
     ("binding", 1),
     ("pool", 1),
+    ("readback", 1),
     ("context", 2),
     ("record", 3),
     ("compile", 4),

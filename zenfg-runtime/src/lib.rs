@@ -72,6 +72,7 @@
 //! | FG4004 | [`MissingNodeExecutor`](FrameGraphError::MissingNodeExecutor) | executing a retained node closed with [`PassBuilder::finish`] and no callback, or a copy node without copies |
 //! | FG4005 | [`WrongPassToken`](FrameGraphError::WrongPassToken) | a callback resolves a token that another pass declared |
 //! | FG4007 | [`CallbackFailed`](FrameGraphError::CallbackFailed) | a callback returns [`FrameGraphError::callback_failed`]; the runtime names the pass |
+//! | FG4010 | [`ReadbackFailed`](FrameGraphError::ReadbackFailed) | [`readback::read_texture`] of a texture it cannot copy out, or a readback or [`GpuTimingReadback::wait`] that times out or loses the device |
 //! | FG9001 | [`Internal`](FrameGraphError::Internal) | an internal invariant broke (please report it); no input of the public API causes it |
 //!
 //! Codes follow the reference ZenFG semantics where the meaning is the same;
@@ -122,6 +123,7 @@ mod layering;
 mod ops;
 mod physical;
 mod pool;
+pub mod readback;
 mod record;
 mod report_text;
 #[cfg(feature = "snapshot")]

@@ -6,6 +6,8 @@
 //! to the last timed pass's end; other node kinds are not measured. CPU and
 //! GPU durations measure different things and must not be added.
 
+mod wait;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -107,10 +109,10 @@ impl GpuTimingReport {
 
 /// The pending GPU timing of one execution.
 ///
-/// Poll it with [`try_take`](Self::try_take) until the report arrives; the
-/// runtime's next GPU-timed execution reports
+/// Block on it with [`wait`](Self::wait), or poll it with
+/// [`try_take`](Self::try_take) until the report arrives; the runtime's next GPU-timed execution reports
 /// [`Busy`](GpuTimingUnavailableReason::Busy) while this one is pending.
-#[must_use = "GPU timing arrives asynchronously; poll the readback with try_take"]
+#[must_use = "GPU timing arrives asynchronously; wait for the readback or poll it with try_take"]
 pub struct GpuTimingReadback {
     frame_index: u64,
     state: ReadbackState,

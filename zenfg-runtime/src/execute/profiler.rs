@@ -289,6 +289,11 @@ impl TimingSession {
         }
     }
 
+    /// The device the timed work was submitted to.
+    pub fn device(&self) -> &wgpu::Device {
+        &self.device
+    }
+
     /// The report, if it is ready; polls the device once, without waiting,
     /// when it is not.
     pub fn poll(&self) -> Option<GpuTimingReport> {

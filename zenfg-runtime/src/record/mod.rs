@@ -11,6 +11,7 @@ pub(crate) mod conflict;
 pub(crate) mod copy;
 pub(crate) mod frame;
 pub(crate) mod group;
+pub(crate) mod native_import;
 pub(crate) mod node;
 pub(crate) mod pass;
 pub(crate) mod recording;

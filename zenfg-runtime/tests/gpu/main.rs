@@ -6,6 +6,7 @@
 mod execution_common;
 
 mod bindings;
+mod helpers;
 
 use std::time::Duration;
 
@@ -434,12 +435,7 @@ fn gpu_timing_measures_render_and_compute_passes() {
     let compiled = frame.compile(CompileOptions::default()).unwrap();
     let timing = compiled.execute_with_timing(&queue, ExecutionOptions::default(), TimingMode::Gpu).unwrap();
     let mut readback = timing.gpu.unwrap();
-    let report = loop {
-        if let Some(report) = readback.try_take() {
-            break report;
-        }
-        device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-    };
+    let report = readback.wait(Duration::from_secs(60)).unwrap();
     if !device.features().contains(wgpu::Features::TIMESTAMP_QUERY) {
         assert!(
             matches!(report, GpuTimingReport::Unavailable { reason: GpuTimingUnavailableReason::Unsupported, .. }),

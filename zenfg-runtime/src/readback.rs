@@ -1,0 +1,153 @@
+//! Reading a texture back to the CPU as tightly packed rows.
+//!
+//! wgpu copies a texture into a buffer with every row padded to
+//! [`wgpu::COPY_BYTES_PER_ROW_ALIGNMENT`] (256) bytes; [`read_texture`] does
+//! the copy, waits for it and removes the padding, so row `y` of the result
+//! starts at `y * width * bytes_per_texel`.
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::error::{FrameGraphError, Result};
+
+/// Copies one mip level of `texture` into a buffer, waits at most `timeout`
+/// for the copy, and returns its texels as tightly packed rows: row after
+/// row, then layer after layer (or depth slice after depth slice), each row
+/// `width / block_width * block_size` bytes long, without wgpu's row padding.
+///
+/// The texture needs [`COPY_SRC`](wgpu::TextureUsages::COPY_SRC) usage, one
+/// sample per texel and a format with one copyable aspect. Work submitted to
+/// `queue` before the call (an executed frame) is finished first.
+///
+/// # Errors
+///
+/// FG4010 ([`ReadbackFailed`](FrameGraphError::ReadbackFailed)) when the
+/// texture cannot be copied out (no `COPY_SRC`, multisampled, a mip it does
+/// not have, a depth-stencil or planar format), when the copy does not finish
+/// within `timeout`, or when the device is lost.
+///
+/// ```
+/// use std::time::Duration;
+/// use zenfg_runtime::{readback::read_texture, wgpu};
+/// # let (device, queue) = wgpu::Device::noop(&Default::default());
+/// // 3 texels of 4 bytes per row: wgpu pads each row to 256 bytes, the result has 12.
+/// let texture = device.create_texture(&wgpu::TextureDescriptor {
+///     label: Some("picture"),
+///     size: wgpu::Extent3d { width: 3, height: 2, depth_or_array_layers: 1 },
+///     mip_level_count: 1,
+///     sample_count: 1,
+///     dimension: wgpu::TextureDimension::D2,
+///     format: wgpu::TextureFormat::Rgba8Unorm,
+///     usage: wgpu::TextureUsages::COPY_SRC | wgpu::TextureUsages::COPY_DST,
+///     view_formats: &[],
+/// });
+/// let texels = read_texture(&device, &queue, &texture, 0, Duration::from_secs(5))?;
+/// assert_eq!(texels.len(), 3 * 2 * 4);
+///
+/// // A mip the texture does not have is an error, not a panic.
+/// let error = read_texture(&device, &queue, &texture, 1, Duration::from_secs(5)).unwrap_err();
+/// assert_eq!(error.code(), "FG4010");
+/// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+/// ```
+pub fn read_texture(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    texture: &wgpu::Texture,
+    mip_level: u32,
+    timeout: Duration,
+) -> Result<Vec<u8>> {
+    let format = texture.format();
+    let what = format!(
+        "mip {mip_level} of a {}x{}x{} {format:?} texture",
+        texture.width(),
+        texture.height(),
+        texture.depth_or_array_layers()
+    );
+    let failed = |reason: &str| FrameGraphError::ReadbackFailed { what: what.clone(), reason: reason.to_owned() };
+    if !texture.usage().contains(wgpu::TextureUsages::COPY_SRC) {
+        return Err(failed("the texture lacks COPY_SRC usage; create it with COPY_SRC to read it back"));
+    }
+    if texture.sample_count() != 1 {
+        return Err(failed("a multisampled texture cannot be copied; resolve it into a single-sampled one first"));
+    }
+    if mip_level >= texture.mip_level_count() {
+        return Err(failed("the texture has no such mip level"));
+    }
+    let Some(block_size) = format.block_copy_size(None) else {
+        return Err(failed("the format has no single copyable aspect (depth-stencil or planar)"));
+    };
+    let extent = texture.size().mip_level_size(mip_level, texture.dimension());
+    let physical = extent.physical_size(format);
+    let (block_width, block_height) = format.block_dimensions();
+    let rows = physical.height / block_height;
+    let layers = physical.depth_or_array_layers;
+    let row_bytes = physical.width / block_width * block_size;
+    let padded_row_bytes = row_bytes.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+    let size = u64::from(padded_row_bytes) * u64::from(rows) * u64::from(layers);
+
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("zenfg-texture-readback"),
+        size,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("zenfg-readback") });
+    encoder.copy_texture_to_buffer(
+        wgpu::TexelCopyTextureInfo {
+            texture,
+            mip_level,
+            origin: wgpu::Origin3d::ZERO,
+            aspect: wgpu::TextureAspect::All,
+        },
+        wgpu::TexelCopyBufferInfo {
+            buffer: &buffer,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded_row_bytes),
+                rows_per_image: Some(rows),
+            },
+        },
+        physical,
+    );
+    let submission = queue.submit([encoder.finish()]);
+    let (sender, receiver) = mpsc::channel();
+    buffer.map_async(wgpu::MapMode::Read, .., move |result| {
+        let _ = sender.send(result);
+    });
+    let deadline = Instant::now() + timeout;
+    let mapped = loop {
+        if let Ok(result) = receiver.try_recv() {
+            break result;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            buffer.destroy();
+            return Err(failed(&format!("the copy did not finish within {timeout:?}; wait longer")));
+        }
+        let wait = wgpu::PollType::Wait { submission_index: Some(submission.clone()), timeout: Some(left) };
+        match device.poll(wait) {
+            Ok(_) | Err(wgpu::PollError::Timeout) => {}
+            Err(error) => {
+                buffer.destroy();
+                return Err(failed(&format!("waiting for the device failed: {error}")));
+            }
+        }
+    };
+    if mapped.is_err() {
+        buffer.destroy();
+        return Err(failed("the readback buffer could not be mapped; the device may be lost"));
+    }
+    let texels = {
+        let Ok(view) = buffer.get_mapped_range(..) else {
+            buffer.destroy();
+            return Err(failed("the mapped readback buffer could not be read"));
+        };
+        let mut texels = Vec::with_capacity(row_bytes as usize * rows as usize * layers as usize);
+        for row in view.chunks_exact(padded_row_bytes as usize) {
+            texels.extend_from_slice(&row[..row_bytes as usize]);
+        }
+        texels
+    };
+    buffer.destroy();
+    Ok(texels)
+}
