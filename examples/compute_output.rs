@@ -9,9 +9,8 @@ mod support;
 
 use std::error::Error;
 
-use wgpu::BufferUsages;
+use zenfg_runtime::InitialContents;
 use zenfg_runtime::prelude::*;
-use zenfg_runtime::{ImportBufferOptions, InitialContents};
 
 const COUNT: u64 = 16;
 
@@ -37,12 +36,7 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<d
     let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();
     let squares = frame.create_buffer(BufferDesc::new("squares", COUNT * 4))?;
-    let output = frame.import_buffer(
-        BufferDesc::new("readback", COUNT * 4),
-        ImportBufferOptions::new(InitialContents::Undefined)
-            .with_exposed_usage(BufferUsages::MAP_READ | BufferUsages::COPY_DST),
-    )?;
-    frame.bind_imported_buffer(output, &readback)?;
+    let output = frame.import_native_buffer("readback", &readback, InitialContents::Undefined)?;
 
     frame.add(Squares { squares }, move |mut cx: SquaresContext<'_>| {
         cx.pass.set_pipeline(&pipeline);

@@ -14,8 +14,8 @@ use std::error::Error;
 use wgpu::BufferUsages;
 use wgpu::util::DeviceExt;
 use zenfg_runtime::{
-    BufferDesc, BufferRange, CompileOptions, ExecutionSegmentKind, ExecutionSegmentReport, FrameGraph,
-    ImportBufferOptions, InitialContents, WriteContents,
+    BufferRange, CompileOptions, ExecutionSegmentKind, ExecutionSegmentReport, FrameGraph, InitialContents,
+    WriteContents,
 };
 
 /// The shared buffer after the frame: the first command writes 1 to all four
@@ -57,15 +57,8 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Outcome, Box<dy
 
     let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();
-    let shared =
-        frame.import_buffer(BufferDesc::new("shared", 16), ImportBufferOptions::new(InitialContents::Undefined))?;
-    frame.bind_imported_buffer(shared, &shared_native)?;
-    let output = frame.import_buffer(
-        BufferDesc::new("readback", 16),
-        ImportBufferOptions::new(InitialContents::Undefined)
-            .with_exposed_usage(BufferUsages::MAP_READ | BufferUsages::COPY_DST),
-    )?;
-    frame.bind_imported_buffer(output, &readback)?;
+    let shared = frame.import_native_buffer("shared", &shared_native, InitialContents::Undefined)?;
+    let output = frame.import_native_buffer("readback", &readback, InitialContents::Undefined)?;
 
     let mut first = frame.command_pass("graph-first");
     let token = first.buffer_copy_dst(shared, BufferRange::whole(), WriteContents::Overwrite)?;

@@ -3,8 +3,8 @@
 //!
 //! The frame simulates particles (two compute passes), renders a scene and
 //! tonemaps it (two render passes); a command node uploads parameters
-//! (command nodes are CPU-timed only). Each frame's GPU readback is polled
-//! with `try_take` until it arrives. The example fails unless every node is
+//! (command nodes are CPU-timed only). Each frame's GPU readback is waited
+//! for with `GpuTimingReadback::wait`. The example fails unless every node is
 //! CPU-timed and, on an adapter with timestamp queries, every render and
 //! compute pass is GPU-timed over a frame span longer than zero (without
 //! them, the GPU timing must be reported unsupported).
@@ -183,17 +183,6 @@ fn frame(
     frame.compile(CompileOptions::default())?.execute_with_timing(queue, options, TimingMode::Both)
 }
 
-/// Waits for a frame's GPU timing.
-fn wait_for_gpu(device: &wgpu::Device, timing: &mut ExecutionTiming) -> Result<GpuTimingReport, Box<dyn Error>> {
-    let readback = timing.gpu.as_mut().ok_or("GPU timing was requested")?;
-    loop {
-        if let Some(report) = readback.try_take() {
-            return Ok(report);
-        }
-        device.poll(wgpu::PollType::wait_indefinitely())?;
-    }
-}
-
 /// Checks that every node is CPU-timed and that the GPU timing is what the
 /// device allows: every render and compute pass timed, or unsupported.
 fn check(device: &wgpu::Device, frame_index: u64, timing: &FrameTiming) -> Result<(), Box<dyn Error>> {
@@ -247,7 +236,7 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue, workload: Workload) -> Re
     let mut timings = Vec::new();
     for frame_index in 0..u64::from(frames) {
         let mut timing = frame(&mut graph, queue, &pipelines, &parameters, (particles, side), frame_index)?;
-        let gpu = wait_for_gpu(device, &mut timing)?;
+        let gpu = timing.gpu.as_mut().ok_or("GPU timing was requested")?.wait(Duration::from_secs(60))?;
         let timing = FrameTiming { cpu: timing.cpu.ok_or("CPU timing was requested")?, gpu };
         check(device, frame_index, &timing)?;
         timings.push(timing);

@@ -12,8 +12,8 @@ use std::error::Error;
 
 use wgpu::BufferUsages;
 use wgpu::util::DeviceExt;
+use zenfg_runtime::InitialContents;
 use zenfg_runtime::prelude::*;
-use zenfg_runtime::{ImportBufferOptions, InitialContents};
 
 /// The imported input array.
 pub const INPUT: [u32; 8] = [1, 2, 3, 5, 8, 13, 21, 34];
@@ -56,17 +56,9 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u32>, Box<d
 
     let mut graph = FrameGraph::with_device(device);
     let mut frame = graph.begin_frame();
-    let defined = |usage| ImportBufferOptions::new(InitialContents::Defined).with_exposed_usage(usage);
-    let input = frame.import_buffer(BufferDesc::new("input", 32), defined(BufferUsages::STORAGE))?;
-    frame.bind_imported_buffer(input, &input_native)?;
-    let scale = frame.import_buffer(BufferDesc::new("scale", 4), defined(BufferUsages::UNIFORM))?;
-    frame.bind_imported_buffer(scale, &scale_native)?;
-    let output = frame.import_buffer(
-        BufferDesc::new("readback", 32),
-        ImportBufferOptions::new(InitialContents::Undefined)
-            .with_exposed_usage(BufferUsages::MAP_READ | BufferUsages::COPY_DST),
-    )?;
-    frame.bind_imported_buffer(output, &readback)?;
+    let input = frame.import_native_buffer("input", &input_native, InitialContents::Defined)?;
+    let scale = frame.import_native_buffer("scale", &scale_native, InitialContents::Defined)?;
+    let output = frame.import_native_buffer("readback", &readback, InitialContents::Undefined)?;
     let scaled = frame.create_buffer(BufferDesc::new("scaled", 32))?;
 
     frame.add(Scale { input, scale, output: scaled }, move |mut cx| {

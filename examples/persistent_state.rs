@@ -15,7 +15,7 @@ use std::error::Error;
 
 use wgpu::BufferUsages;
 use zenfg_runtime::prelude::*;
-use zenfg_runtime::{ExecutionOptions, ImportBufferOptions, InitialContents};
+use zenfg_runtime::{ExecutionOptions, InitialContents};
 
 /// Frames the example runs.
 pub const FRAMES: u64 = 4;
@@ -51,14 +51,8 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<Vec<u32>>, 
     for frame_index in 0..FRAMES {
         let initial = if frame_index == 0 { InitialContents::Undefined } else { InitialContents::Defined };
         let mut frame = graph.begin_frame();
-        let history = frame.import_buffer(BufferDesc::new("history", 16), ImportBufferOptions::new(initial))?;
-        frame.bind_imported_buffer(history, &history_native)?;
-        let output = frame.import_buffer(
-            BufferDesc::new("readback", 16),
-            ImportBufferOptions::new(InitialContents::Undefined)
-                .with_exposed_usage(BufferUsages::MAP_READ | BufferUsages::COPY_DST),
-        )?;
-        frame.bind_imported_buffer(output, &readback)?;
+        let history = frame.import_native_buffer("history", &history_native, initial)?;
+        let output = frame.import_native_buffer("readback", &readback, InitialContents::Undefined)?;
         if frame_index == 0 {
             frame.clear_buffer("reset-history", history, BufferRange::whole())?;
         }

@@ -21,6 +21,7 @@ mod support;
 
 use std::error::Error;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use wgpu::{Color, Extent3d, TexelCopyBufferLayout, TextureFormat};
 use zenfg_runtime::snapshot::{
@@ -87,17 +88,6 @@ fn run_frame(
     Ok((report, timing))
 }
 
-/// Waits for the GPU timing of an execution.
-fn gpu_timing(device: &wgpu::Device, timing: &mut ExecutionTiming) -> Option<GpuTimingReport> {
-    let readback = timing.gpu.as_mut()?;
-    loop {
-        if let Some(report) = readback.try_take() {
-            return Some(report);
-        }
-        device.poll(wgpu::PollType::wait_indefinitely()).ok()?;
-    }
-}
-
 /// What a run exported.
 pub struct Export {
     /// The full report of the exported frame.
@@ -119,9 +109,11 @@ pub struct Export {
 pub fn run(device: &wgpu::Device, queue: &wgpu::Queue, backend: &str, path: &Path) -> Result<Export, Box<dyn Error>> {
     let mut graph = FrameGraph::with_device(device);
     let (_, mut warm_up) = run_frame(&mut graph, queue, 0)?;
-    let _ = gpu_timing(device, &mut warm_up);
+    if let Some(readback) = warm_up.gpu.as_mut() {
+        readback.wait(Duration::from_secs(60))?;
+    }
     let (report, mut timing) = run_frame(&mut graph, queue, 1)?;
-    let gpu = gpu_timing(device, &mut timing);
+    let gpu = timing.gpu.as_mut().map(|readback| readback.wait(Duration::from_secs(60))).transpose()?;
     let pool = graph.resource_pool_stats();
 
     let captured_at = support::utc_now();

@@ -10,8 +10,10 @@ mod support;
 
 use std::error::Error;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use wgpu::{Color, Extent3d, TextureFormat, TextureUsages};
+use zenfg_runtime::readback::read_texture;
 use zenfg_runtime::{ColorAttachmentOps, CompileOptions, FrameGraph, TextureCopyLocation, TextureDesc};
 
 /// The width and height of the image.
@@ -96,26 +98,14 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue, path: &Path) -> Result<Ve
     frame.mark_present(surface)?;
     frame.compile(CompileOptions::default())?.execute(queue)?;
 
-    let bytes_per_row = SIZE * 4;
-    let readback = support::readback_buffer(device, "png-readback", u64::from(bytes_per_row * SIZE));
-    let mut encoder = device.create_command_encoder(&Default::default());
-    encoder.copy_texture_to_buffer(
-        surface_texture.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &readback,
-            layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(bytes_per_row), rows_per_image: None },
-        },
-        extent,
-    );
-    queue.submit([encoder.finish()]);
-    let pixels = support::read_buffer(device, &readback);
+    let pixels = read_texture(device, queue, &surface_texture, 0, Duration::from_secs(60))?;
     let mut png = png::Encoder::new(std::io::BufWriter::new(std::fs::File::create(path)?), SIZE, SIZE);
     png.set_color(png::ColorType::Rgba);
     png.set_depth(png::BitDepth::Eight);
     png.write_header()?.write_image_data(&pixels)?;
 
     let pixel = |x: u32, y: u32| {
-        let offset = (y * bytes_per_row + x * 4) as usize;
+        let offset = ((y * SIZE + x) * 4) as usize;
         &pixels[offset..offset + 4]
     };
     let background = rgba8([CLEAR.r, CLEAR.g, CLEAR.b]);

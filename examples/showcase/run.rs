@@ -6,10 +6,11 @@ use std::error::Error;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use zenfg_runtime::snapshot::CreateFrameGraphSnapshotOptions;
 use zenfg_runtime::{
-    CompilationReport, CompileOptions, CpuTimingReport, ExecutionOptions, ExecutionTiming, FrameGraph, GpuTimingReport,
+    CompilationReport, CompileOptions, CpuTimingReport, ExecutionOptions, FrameGraph, GpuTimingReport,
     ResourcePoolStats, TimingMode,
 };
 
@@ -101,7 +102,7 @@ fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Res
         // The debug groups become native markers for GPU capture tools.
         let options = ExecutionOptions::default().with_frame_index(frame_index).with_gpu_debug_groups(true);
         let mut timing = compiled.execute_with_timing(&gpu.queue, options, TimingMode::Both)?;
-        let gpu_timing = wait_for_gpu_timing(&gpu.device, &mut timing)?;
+        let gpu_timing = timing.gpu.as_mut().map(|readback| readback.wait(Duration::from_secs(60))).transpose()?;
         exported = Some((report, timing, gpu_timing));
     }
     let (report, mut timing, gpu_timing) = exported.ok_or("no frame was rendered")?;
@@ -174,20 +175,6 @@ impl fmt::Display for Showcase {
             write!(f, "{pool}")?;
         }
         Ok(())
-    }
-}
-
-/// Polls the device until the execution's GPU timing arrives.
-fn wait_for_gpu_timing(
-    device: &wgpu::Device,
-    timing: &mut ExecutionTiming,
-) -> Result<Option<GpuTimingReport>, Box<dyn Error>> {
-    let Some(readback) = timing.gpu.as_mut() else { return Ok(None) };
-    loop {
-        if let Some(report) = readback.try_take() {
-            return Ok(Some(report));
-        }
-        device.poll(wgpu::PollType::wait_indefinitely())?;
     }
 }
 
