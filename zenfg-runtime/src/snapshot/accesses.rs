@@ -1,6 +1,6 @@
 //! The central access table and the dependencies between retained nodes.
 
-use zenfg_snapshot::{SnapshotAccess, SnapshotAccessMode, SnapshotDependency, SnapshotWriteContents};
+use zenfg_snapshot_format::{SnapshotAccess, SnapshotAccessMode, SnapshotDependency, SnapshotWriteContents};
 
 use super::error::SnapshotExportError;
 use super::index::ReportIndex;

@@ -1,6 +1,6 @@
 //! Compiler diagnostics as Snapshot diagnostics.
 
-use zenfg_snapshot::SnapshotDiagnostic;
+use zenfg_snapshot_format::SnapshotDiagnostic;
 
 use super::{ids, vocabulary};
 use crate::compile::FullCompilationReport;

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use zenfg_snapshot::SnapshotJsonError;
+use zenfg_snapshot_format::SnapshotJsonError;
 
 /// The largest integer a Snapshot may hold: JSON numbers are only exact up to 2^53 - 1.
 const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;

@@ -1,6 +1,6 @@
 //! Debug groups, nodes and execution segments.
 
-use zenfg_snapshot::{SnapshotGroup, SnapshotNode, SnapshotNodeCompileState, SnapshotSegment};
+use zenfg_snapshot_format::{SnapshotGroup, SnapshotNode, SnapshotNodeCompileState, SnapshotSegment};
 
 use super::error::SnapshotExportError;
 use super::{ids, vocabulary};

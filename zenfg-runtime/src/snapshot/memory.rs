@@ -1,6 +1,6 @@
 //! Physical allocations and pool counters.
 
-use zenfg_snapshot::{SnapshotAllocation, SnapshotAllocationReport, SnapshotMemory, SnapshotPoolReport};
+use zenfg_snapshot_format::{SnapshotAllocation, SnapshotAllocationReport, SnapshotMemory, SnapshotPoolReport};
 
 use super::error::{SnapshotExportError, safe_integer};
 use super::{ids, vocabulary};

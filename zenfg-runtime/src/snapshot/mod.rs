@@ -4,7 +4,7 @@
 //! the CPU and GPU timing of an execution and the pool counters, into a
 //! [`FrameGraphSnapshotV1`], and runs the complete Snapshot validator on it before
 //! returning it. [`to_json`] and [`to_json_pretty`] write the canonical JSON; the whole
-//! `zenfg_snapshot` crate is re-exported here, so readers can decode the files again, and
+//! `zenfg_snapshot_format` crate is re-exported here, so readers can decode the files again, and
 //! people can look at them: [`SnapshotSummary`] as text, [`write_dot`] as a Graphviz
 //! graph, [`write_html`] as one self-contained page to open in a browser.
 //!
@@ -73,7 +73,7 @@ mod roots;
 mod timing;
 mod vocabulary;
 
-pub use zenfg_snapshot::*;
+pub use zenfg_snapshot_format::*;
 
 use self::error::safe_integer;
 pub use self::error::{SnapshotExportError, TimingFamily};

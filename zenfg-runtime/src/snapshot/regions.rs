@@ -1,7 +1,7 @@
 //! Texture regions and buffer ranges in their Snapshot form.
 
 use wgpu::TextureDimension;
-use zenfg_snapshot::{SnapshotBufferRange, SnapshotTextureRegion};
+use zenfg_snapshot_format::{SnapshotBufferRange, SnapshotTextureRegion};
 
 use super::error::{SnapshotExportError, safe_integer};
 use super::vocabulary;

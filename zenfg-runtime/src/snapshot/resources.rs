@@ -1,6 +1,6 @@
 //! Resources with their descriptors, usage, lifetimes and allocations; texture views.
 
-use zenfg_snapshot::{
+use zenfg_snapshot_format::{
     SnapshotLifetime, SnapshotResource, SnapshotResourceDescriptor, SnapshotTextureSize, SnapshotTextureView,
 };
 

@@ -1,6 +1,6 @@
 //! Roots: resource roots with their range and resolution, and side effects.
 
-use zenfg_snapshot::{SnapshotResourceRange, SnapshotResourceRoot, SnapshotRoot, SnapshotRootResolution};
+use zenfg_snapshot_format::{SnapshotResourceRange, SnapshotResourceRoot, SnapshotRoot, SnapshotRootResolution};
 
 use super::error::{SnapshotExportError, safe_integer};
 use super::index::ReportIndex;

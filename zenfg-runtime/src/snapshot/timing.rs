@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use zenfg_snapshot::{SnapshotCpuNodeTiming, SnapshotCpuTimings, SnapshotGpuNodeTiming, SnapshotGpuTimings};
+use zenfg_snapshot_format::{SnapshotCpuNodeTiming, SnapshotCpuTimings, SnapshotGpuNodeTiming, SnapshotGpuTimings};
 
 use super::error::{SnapshotExportError, TimingFamily};
 use super::ids;

@@ -1,7 +1,7 @@
 //! The closed runtime vocabularies in their Snapshot spelling.
 
 use wgpu::{BufferUsages, TextureAspect, TextureDimension, TextureUsages, TextureViewDimension};
-use zenfg_snapshot::{
+use zenfg_snapshot_format::{
     SnapshotAccessKind, SnapshotDependencyKind, SnapshotDiagnosticSeverity, SnapshotInitialContents, SnapshotNodeKind,
     SnapshotResourceKind, SnapshotResourceOrigin, SnapshotRootReason, SnapshotSegmentKind, SnapshotUsageFlag,
 };
@@ -98,8 +98,8 @@ pub(super) fn access_kind(role: AccessRole, mode: AccessMode) -> Result<Snapshot
         AccessRole::BufferCopyDst => K::BufferCopyDst,
     };
     let wire_mode = match mode {
-        AccessMode::Read => zenfg_snapshot::SnapshotAccessMode::Read,
-        AccessMode::Write => zenfg_snapshot::SnapshotAccessMode::Write,
+        AccessMode::Read => zenfg_snapshot_format::SnapshotAccessMode::Read,
+        AccessMode::Write => zenfg_snapshot_format::SnapshotAccessMode::Write,
     };
     if kind.required_mode() != wire_mode {
         let verb = if mode == AccessMode::Read { "read" } else { "write" };

@@ -28,7 +28,7 @@ use zenfg_runtime::{
 };
 
 /// The conformance corpus, kept in the snapshot crate's test data.
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../zenfg-snapshot/tests/data/snapshot-conformance");
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../zenfg-snapshot-format/tests/data/snapshot-conformance");
 const FRAME_INDEX: u64 = 7;
 
 type Recorder = fn(&mut Frame<'_>) -> Result<(), FrameGraphError>;

@@ -20,8 +20,8 @@ use crate::{
 ///
 /// ```
 /// # let text = include_str!("../../tests/data/snapshot-conformance/fixtures/minimal.fgsnapshot.json");
-/// let snapshot = zenfg_snapshot::parse_frame_graph_snapshot(text)?.snapshot;
-/// let summary = zenfg_snapshot::SnapshotSummary::new(&snapshot).to_string();
+/// let snapshot = zenfg_snapshot_format::parse_frame_graph_snapshot(text)?.snapshot;
+/// let summary = zenfg_snapshot_format::SnapshotSummary::new(&snapshot).to_string();
 /// assert!(summary.contains("retained"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -9,7 +9,7 @@ use std::cell::Cell;
 
 use common::{dismantle, nested_arrays, read_text, triples};
 use serde_json::{Value, json};
-use zenfg_snapshot::{
+use zenfg_snapshot_format::{
     FRAME_GRAPH_SNAPSHOT_MAX_ISSUES, SnapshotDecodeError, SnapshotDecodeResult, SnapshotGpuNodeTiming,
     SnapshotGpuTimings, SnapshotGroup, SnapshotIssue, decode_frame_graph_snapshot, parse_frame_graph_snapshot,
     parse_frame_graph_snapshot_bytes, to_json, validate_frame_graph_snapshot, validate_typed_frame_graph_snapshot,

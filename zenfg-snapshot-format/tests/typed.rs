@@ -3,7 +3,7 @@
 mod common;
 
 use common::triples;
-use zenfg_snapshot::{
+use zenfg_snapshot_format::{
     FrameGraphSnapshotV1, SnapshotAccess, SnapshotAccessKind, SnapshotAllocation, SnapshotAllocationReport,
     SnapshotCapture, SnapshotCpuNodeTiming, SnapshotCpuTimings, SnapshotDecodeSource, SnapshotDependency,
     SnapshotDependencyKind, SnapshotGpuTimings, SnapshotGraph, SnapshotGroup, SnapshotInitialContents,
@@ -70,9 +70,9 @@ fn produced() -> FrameGraphSnapshotV1 {
         SnapshotWriteContents::Overwrite,
         true,
     );
-    fill.buffer_range = Some(zenfg_snapshot::SnapshotBufferRange::new(0, None));
+    fill.buffer_range = Some(zenfg_snapshot_format::SnapshotBufferRange::new(0, None));
     let mut read = SnapshotAccess::read("access:1", "node:1", "resource:0", SnapshotAccessKind::BufferStorageRead);
-    read.buffer_range = Some(zenfg_snapshot::SnapshotBufferRange::new(0, Some(256)));
+    read.buffer_range = Some(zenfg_snapshot_format::SnapshotBufferRange::new(0, Some(256)));
     let region = SnapshotTextureRegion::array_layers(0, 1, 0, 1, "all");
     let mut present = SnapshotAccess::write(
         "access:2",

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use zenfg_snapshot::{FrameGraphSnapshotV1, to_dot};
+use zenfg_snapshot_format::{FrameGraphSnapshotV1, to_dot};
 
 use crate::documents::{corpus_documents, generated, tool_available};
 

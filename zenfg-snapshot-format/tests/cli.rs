@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
-use zenfg_snapshot::parse_frame_graph_snapshot;
+use zenfg_snapshot_format::parse_frame_graph_snapshot;
 
 use crate::common::{corpus, read_json, read_text};
 

@@ -5,7 +5,7 @@ mod common;
 
 use common::{read_json, triples};
 use serde_json::{Value, json};
-use zenfg_snapshot::validate_frame_graph_snapshot;
+use zenfg_snapshot_format::validate_frame_graph_snapshot;
 
 fn full() -> Value {
     read_json("fixtures/full-webgpu.fgsnapshot.json")

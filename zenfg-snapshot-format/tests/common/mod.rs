@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use zenfg_snapshot::SnapshotIssue;
+use zenfg_snapshot_format::SnapshotIssue;
 
 /// The conformance corpus, kept in this crate's test data. Tests fail, never
 /// skip, when it is missing.

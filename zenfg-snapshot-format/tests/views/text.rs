@@ -1,6 +1,6 @@
 //! The plain-text summary.
 
-use zenfg_snapshot::SnapshotSummary;
+use zenfg_snapshot_format::SnapshotSummary;
 
 use crate::documents::{corpus_documents, generated};
 
@@ -46,7 +46,7 @@ fn the_summary_says_what_was_culled_aliased_timed_and_segmented() {
 fn a_document_without_timing_or_capture_time_says_so() {
     let mut snapshot = generated(5);
     snapshot.capture.captured_at = None;
-    snapshot.timings = zenfg_snapshot::SnapshotTimings::not_requested();
+    snapshot.timings = zenfg_snapshot_format::SnapshotTimings::not_requested();
     let summary = SnapshotSummary::new(&snapshot).to_string();
     assert!(summary.contains("captured   at an unknown time"));
     assert!(summary.contains("CPU time   unavailable (not-requested)"));
@@ -71,12 +71,13 @@ fn a_deeply_nested_group_shows_only_its_innermost_labels() {
     let mut snapshot = generated(3);
     let depth = 500;
     for level in 1..depth {
-        let mut group = zenfg_snapshot::SnapshotGroup::new(format!("group:deep-{level}"), format!("level-{level}"));
+        let mut group =
+            zenfg_snapshot_format::SnapshotGroup::new(format!("group:deep-{level}"), format!("level-{level}"));
         group.parent_id = Some(if level == 1 { "group:frame".to_owned() } else { format!("group:deep-{}", level - 1) });
         snapshot.graph.groups.push(group);
     }
     snapshot.graph.nodes[0].group_id = Some(format!("group:deep-{}", depth - 1));
-    zenfg_snapshot::validate_typed_frame_graph_snapshot(&snapshot).expect("deep nesting is valid");
+    zenfg_snapshot_format::validate_typed_frame_graph_snapshot(&snapshot).expect("deep nesting is valid");
     let summary = SnapshotSummary::new(&snapshot).to_string();
     let row = summary.lines().find(|line| line.contains(" pass-0 ")).expect("the pass is listed");
     assert!(

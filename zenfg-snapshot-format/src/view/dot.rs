@@ -23,9 +23,9 @@ use crate::{
 ///
 /// ```
 /// # let text = include_str!("../../tests/data/snapshot-conformance/fixtures/minimal.fgsnapshot.json");
-/// let snapshot = zenfg_snapshot::parse_frame_graph_snapshot(text)?.snapshot;
+/// let snapshot = zenfg_snapshot_format::parse_frame_graph_snapshot(text)?.snapshot;
 /// let mut dot = Vec::new();
-/// zenfg_snapshot::write_dot(&snapshot, &mut dot)?;
+/// zenfg_snapshot_format::write_dot(&snapshot, &mut dot)?;
 /// assert!(dot.starts_with(b"digraph"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -8,7 +8,7 @@
 //! pair ordered by an ordering-only dependency. Passes sit in stage groups of ten under
 //! one `frame` group; CPU and GPU timings cover every pass that may have them.
 
-use zenfg_snapshot::{
+use zenfg_snapshot_format::{
     FrameGraphSnapshotV1, SnapshotAccess, SnapshotAccessKind, SnapshotAllocation, SnapshotAllocationReport,
     SnapshotCapture, SnapshotCpuNodeTiming, SnapshotCpuTimings, SnapshotDependency, SnapshotDependencyKind,
     SnapshotDiagnostic, SnapshotDiagnosticSeverity, SnapshotGpuNodeTiming, SnapshotGpuTimings, SnapshotGraph,

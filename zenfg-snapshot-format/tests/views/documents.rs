@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use zenfg_snapshot::{FrameGraphSnapshotV1, parse_frame_graph_snapshot, validate_typed_frame_graph_snapshot};
+use zenfg_snapshot_format::{FrameGraphSnapshotV1, parse_frame_graph_snapshot, validate_typed_frame_graph_snapshot};
 
 use crate::common::{corpus, generated_snapshot};
 

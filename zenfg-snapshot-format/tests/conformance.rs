@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use common::{corpus, expected_triples, read_json, read_text, triples};
 use jsonschema::Validator;
 use serde_json::{Value, json};
-use zenfg_snapshot::{
+use zenfg_snapshot_format::{
     FRAME_GRAPH_SNAPSHOT_FORMAT, FrameGraphSnapshotV1, SnapshotDecodeResult, SnapshotDecodeSource,
     SnapshotIssueSeverity, SnapshotMigrationSourceFormat, SnapshotUnavailableFact, decode_frame_graph_snapshot,
     parse_frame_graph_snapshot, to_json, to_json_pretty, validate_frame_graph_snapshot,

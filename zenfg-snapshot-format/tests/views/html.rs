@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use zenfg_snapshot::{FrameGraphSnapshotV1, to_html};
+use zenfg_snapshot_format::{FrameGraphSnapshotV1, to_html};
 
 use crate::documents::{corpus_documents, generated, showcase, tool_available};
 

@@ -1,7 +1,7 @@
 //! Rendering time and output size of the HTML, DOT and text views for generated
 //! Snapshots of 1k, 10k and 100k passes (or the pass counts given).
 //!
-//!     cargo run --release -p zenfg-snapshot --example view-bench [-- passes...]
+//!     cargo run --release -p zenfg-snapshot-format --example view-bench [-- passes...]
 //!
 //! Each view is rendered into memory `ROUNDS` times; the median is printed with the
 //! output size and the time per pass, so that linear growth shows as a flat last column.
@@ -11,7 +11,7 @@ mod generated;
 
 use std::time::{Duration, Instant};
 
-use zenfg_snapshot::{FrameGraphSnapshotV1, SnapshotSummary, write_dot, write_html};
+use zenfg_snapshot_format::{FrameGraphSnapshotV1, SnapshotSummary, write_dot, write_html};
 
 const ROUNDS: usize = 7;
 

@@ -29,8 +29,8 @@ const SCRIPT: &str = include_str!("html/viewer.js");
 ///
 /// ```
 /// # let text = include_str!("../../tests/data/snapshot-conformance/fixtures/minimal.fgsnapshot.json");
-/// let snapshot = zenfg_snapshot::parse_frame_graph_snapshot(text)?.snapshot;
-/// let html = zenfg_snapshot::to_html(&snapshot);
+/// let snapshot = zenfg_snapshot_format::parse_frame_graph_snapshot(text)?.snapshot;
+/// let html = zenfg_snapshot_format::to_html(&snapshot);
 /// assert!(html.starts_with("<!doctype html>") && !html.contains("<link") && !html.contains(" src="));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -24,7 +24,7 @@
 //!   [`to_dot`]) and one self-contained HTML page ([`write_html`], [`to_html`]), each
 //!   linear in the size of the document and safe on documents that are not valid;
 //! * the `zenfg-snapshot` command (`validate`, `migrate`, `summary`, `dot`, `html`), run
-//!   with `cargo run -p zenfg-snapshot -- --help` or installed with `cargo install`.
+//!   with `cargo run -p zenfg-snapshot-format -- --help` or installed with `cargo install`.
 //!
 //! Decoding and validation never panic on any input, including arbitrarily deep nesting,
 //! huge numbers, invalid UTF-8 and very large strings; however many problems a document
@@ -34,7 +34,7 @@
 //! # Example
 //!
 //! ```
-//! use zenfg_snapshot::{SnapshotDecodeSource, parse_frame_graph_snapshot, to_json};
+//! use zenfg_snapshot_format::{SnapshotDecodeSource, parse_frame_graph_snapshot, to_json};
 //!
 //! let text = r#"{
 //!   "format": "zenfg.frame-graph-snapshot",

@@ -5,7 +5,7 @@ mod common;
 
 use common::{read_json, triples};
 use serde_json::{Value, json};
-use zenfg_snapshot::{
+use zenfg_snapshot_format::{
     SnapshotCpuTimings, SnapshotDecodeSource, SnapshotGpuTimings, SnapshotMigrationSourceFormat, SnapshotRoot,
     SnapshotTextureRegion, SnapshotUnavailableFact, SnapshotUsageFlag, decode_frame_graph_snapshot, to_json,
 };

@@ -7,7 +7,7 @@ use common::{corpus, triples};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde_json::{Map, Value, json};
-use zenfg_snapshot::{
+use zenfg_snapshot_format::{
     SnapshotDecodeSource, SnapshotIssueSeverity, decode_frame_graph_snapshot, parse_frame_graph_snapshot, to_json,
     to_json_pretty, validate_frame_graph_snapshot, validate_typed_frame_graph_snapshot,
 };

@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
-use zenfg_snapshot::{
+use zenfg_snapshot_format::{
     SnapshotDecodeResult, SnapshotDecodeSource, SnapshotIssueSeverity, SnapshotSummary,
     parse_frame_graph_snapshot_bytes, to_json_pretty, write_dot, write_html,
 };
