@@ -37,6 +37,17 @@
 //! # Ok::<(), zenfg_runtime::FrameGraphError>(())
 //! ```
 //!
+//! # Features
+//!
+//! | Feature | Default | Gives |
+//! |---|---|---|
+//! | `macros` | yes | `#[derive(Pass)]`, `Frame::add`, the typed contexts and [`views`] |
+//! | `snapshot` | no | `snapshot`: Snapshot 1.2 export of compiled frames, through the `zenfg-snapshot-format` crate |
+//! | `noop` | no | wgpu's no-op backend (`wgpu::Device::noop`), for executing without a GPU in tests |
+//!
+//! The crate enables no wgpu backend: the application enables the ones it
+//! runs on in its own `wgpu` dependency.
+//!
 //! # Errors
 //!
 //! Every failure is a [`FrameGraphError`] with a stable code
