@@ -51,7 +51,14 @@
 //! # Errors
 //!
 //! Every failure is a [`FrameGraphError`] with a stable code
-//! ([`FrameGraphError::code`]); the public API never panics on bad input.
+//! ([`FrameGraphError::code`]); the public API returns it instead of
+//! panicking for every input zenfg checks (labels, descriptors, ranges,
+//! views, handles, roots, bindings, usage, readbacks). What only the device
+//! knows, such as its limits (a texture wider than
+//! `max_texture_dimension_2d`) or running out of memory, is checked by wgpu
+//! when the native objects are created and reported through the device's
+//! error handler, whose default panics; install your own with
+//! `wgpu::Device::on_uncaptured_error`.
 //! [`FrameGraphError::pass`] and [`FrameGraphError::resource`] name the node
 //! and resource the error is about, and its message names them by label.
 //!

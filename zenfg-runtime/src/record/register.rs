@@ -289,8 +289,8 @@ impl<'frame> Frame<'frame> {
         Ok(Buffer { id, brand: self.brand })
     }
 
-    /// A view of `texture`: a format and a subresource selection, normalized
-    /// now (FG1104 when invalid).
+    /// A view of `texture`, a texture or a surface texture: a format and a
+    /// subresource selection, normalized now (FG1104 when invalid).
     ///
     /// ```
     /// use zenfg_runtime::{FrameGraph, TextureDesc, TextureViewDesc, wgpu::TextureFormat};
@@ -299,13 +299,24 @@ impl<'frame> Frame<'frame> {
     /// let bloom = frame.create_texture(TextureDesc::new_2d("bloom", 640, 360, TextureFormat::Rgba16Float).with_mips(4))?;
     /// let mip2 = frame.create_texture_view(bloom, TextureViewDesc::mip(2))?;
     /// assert_eq!(frame.texture_view_desc(mip2)?.base_mip_level, 2);
+    ///
+    /// // A surface texture's view, in the sRGB format its surface lists as a view format.
+    /// let desc = TextureDesc {
+    ///     view_formats: vec![TextureFormat::Bgra8UnormSrgb],
+    ///     ..TextureDesc::new_2d("swapchain", 800, 600, TextureFormat::Bgra8Unorm)
+    /// };
+    /// let surface = frame.import_surface_texture(desc, None)?;
+    /// let srgb_desc = TextureViewDesc { format: Some(TextureFormat::Bgra8UnormSrgb), ..Default::default() };
+    /// let srgb = frame.create_texture_view(surface, srgb_desc)?;
+    /// assert_eq!(frame.texture_view_desc(srgb)?.format, TextureFormat::Bgra8UnormSrgb);
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
     pub fn create_texture_view(
         &mut self,
-        texture: Texture<'frame>,
+        texture: impl Into<Texture<'frame>>,
         desc: TextureViewDesc,
     ) -> Result<TextureView<'frame>> {
+        let texture = texture.into();
         self.check_brand(texture.brand)?;
         let texture_desc = self.rec.texture_desc(texture.id);
         let (normalized, region) = normalize_view(texture_desc, &desc).map_err(|message| {
