@@ -8,10 +8,10 @@ use super::content::ContentStorage;
 use super::options::{CompileOptions, ReportLevel};
 use super::report::{CompilationReport, CompilationTimings, FullCompilationReport};
 use super::reuse::Kept;
+use super::roots::ResolvedRoots;
 use super::walk::{WalkStorage, Walked};
 use super::{Plan, bindings, content, retention, roots, tables, usage};
 use crate::error::{FrameGraphError, Result};
-use crate::ids::{DebugGroupId, ResourceId};
 use crate::record::Recording;
 
 /// The stages' storage, owned by the runtime and reused by every compile.
@@ -22,6 +22,7 @@ pub(crate) struct Compiler {
     walk: WalkStorage,
     usage: Kept<Vec<u32>>,
     aliasing: AliasingPlanner,
+    roots: ResolvedRoots,
     /// The tables of the last full report its frame did not give away.
     pub report: FullCompilationReport,
 }
@@ -33,15 +34,13 @@ impl Compiler {
     pub fn plan(
         &mut self,
         rec: &mut Recording<'_>,
-        group_stack: &[DebugGroupId],
-        bound: impl Iterator<Item = ResourceId>,
         options: CompileOptions,
     ) -> Result<(Plan, Option<CompilationReport>)> {
         let started = Instant::now();
         if let Some(error) = rec.poisoned.take() {
             return Err(error);
         }
-        if let Some(&group) = group_stack.last() {
+        if let Some(&group) = rec.group_stack.last() {
             return Err(FrameGraphError::UnclosedDebugGroup { group, label: rec.groups[group.index()].label.clone() });
         }
         bindings::check_bindings(rec)?;
@@ -58,9 +57,15 @@ impl Compiler {
         )?;
         let analyzed = Instant::now();
 
-        let roots = roots::resolve_roots(rec, &mut content.state)?;
+        roots::resolve_roots(rec, &mut content.state, &mut self.roots)?;
         let mut retained = self.retained.take();
-        let kept = retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges, &mut retained);
+        let kept = retention::retain(
+            rec.nodes.len(),
+            &rec.side_effects,
+            self.roots.all_producers(),
+            &content.value_edges,
+            &mut retained,
+        );
         let culled = Instant::now();
 
         let Walked { order, mut uses, segments, views } = stages.finish(rec, &retained, kept, &mut self.walk);
@@ -91,7 +96,7 @@ impl Compiler {
             let mut report = tables::build(
                 rec,
                 &content,
-                &roots,
+                &self.roots,
                 &retained,
                 &plan,
                 options.report_level,
@@ -116,9 +121,9 @@ impl Compiler {
         }
         self.retained.keep(retained);
         // Imports no retained work touches let go of their native objects.
-        for resource in bound {
-            if plan.lifetimes[resource.index()].is_none() {
-                rec.resources[resource.index()].native = None;
+        for bound in &mut rec.bound {
+            if plan.lifetimes[bound.resource.index()].is_none() {
+                bound.native = None;
             }
         }
         Ok((plan, report))
