@@ -36,7 +36,11 @@ impl Compiler {
         rec: &mut Recording<'_>,
         options: CompileOptions,
     ) -> Result<(Plan, Option<CompilationReport>)> {
-        let started = Instant::now();
+        let reporting = options.report_level != ReportLevel::None;
+        // Only a report shows the stages' timings, and on a small frame
+        // reading the clock costs as much as a stage.
+        let now = || reporting.then(Instant::now);
+        let started = now();
         if let Some(error) = rec.poisoned.take() {
             return Err(error);
         }
@@ -44,9 +48,8 @@ impl Compiler {
             return Err(FrameGraphError::UnclosedDebugGroup { group, label: rec.groups[group.index()].label.clone() });
         }
         bindings::check_bindings(rec)?;
-        let validated = Instant::now();
+        let validated = now();
 
-        let reporting = options.report_level != ReportLevel::None;
         let mut stages = self.walk.start(rec);
         let mut content = content::analyze(
             rec,
@@ -55,7 +58,7 @@ impl Compiler {
             #[inline(always)]
             |index, access| stages.access(index, access),
         )?;
-        let analyzed = Instant::now();
+        let analyzed = now();
 
         roots::resolve_roots(rec, &mut content.state, &mut self.roots)?;
         let mut retained = self.retained.take();
@@ -66,7 +69,7 @@ impl Compiler {
             &content.value_edges,
             &mut retained,
         );
-        let culled = Instant::now();
+        let culled = now();
 
         let Walked { order, mut uses, segments, views } = stages.finish(rec, &retained, kept, &mut self.walk);
         let mut usage = self.usage.take();
@@ -82,14 +85,17 @@ impl Compiler {
             resource_allocation: allocations.assignment,
             views,
         };
-        let planned = Instant::now();
+        let planned = now();
 
         let report = reporting.then(|| {
+            let elapsed = |from: Option<Instant>, to: Option<Instant>| {
+                from.zip(to).map(|(from, to)| to - from).unwrap_or_default()
+            };
             let timings = CompilationTimings {
-                validation: validated - started,
-                dependencies: analyzed - validated,
-                retention: culled - analyzed,
-                planning: planned - culled,
+                validation: elapsed(started, validated),
+                dependencies: elapsed(validated, analyzed),
+                retention: elapsed(analyzed, culled),
+                planning: elapsed(culled, planned),
                 report: Default::default(),
                 total: Default::default(),
             };
@@ -104,9 +110,9 @@ impl Compiler {
                 &uses.first_touch,
                 &mut self.report,
             );
-            let finished = Instant::now();
-            report.summary.timings.report = finished - planned;
-            report.summary.timings.total = finished - started;
+            let finished = now();
+            report.summary.timings.report = elapsed(planned, finished);
+            report.summary.timings.total = elapsed(started, finished);
             report
         });
         content.recycle(&mut self.content);
