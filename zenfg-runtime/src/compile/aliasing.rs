@@ -19,7 +19,7 @@ use super::reuse::Kept;
 use crate::format::estimated_texture_bytes;
 use crate::hash::FastMap;
 use crate::ids::{AllocationId, ResourceId};
-use crate::physical::{AllocationKey, PhysicalDesc};
+use crate::physical::{AllocationKey, HashedKey, PhysicalDesc};
 use crate::record::{Recording, ResourceShape};
 use crate::types::ResourceOrigin;
 
@@ -28,7 +28,7 @@ use crate::types::ResourceOrigin;
 /// first use.
 #[derive(Clone, Debug)]
 pub(crate) struct Allocation {
-    pub key: AllocationKey,
+    pub key: HashedKey,
     /// The first resource placed in it.
     pub first: ResourceId,
     pub estimated_bytes: u64,
@@ -98,8 +98,8 @@ const NONE: u32 = u32::MAX;
 /// kept across compiles.
 #[derive(Default)]
 pub(crate) struct AliasingPlanner {
-    key_index: FastMap<AllocationKey, u32>,
-    keys: Vec<AllocationKey>,
+    key_index: FastMap<HashedKey, u32>,
+    keys: Vec<HashedKey>,
     /// Per key, the last freed allocation, the top of the key's free list.
     free_head: Vec<u32>,
     /// Per execution position, the allocations whose current member is last
@@ -139,7 +139,7 @@ impl AliasingPlanner {
     }
 
     /// The index of `key`, added if new.
-    fn key(&mut self, key: AllocationKey) -> u32 {
+    fn key(&mut self, key: HashedKey) -> u32 {
         let Self { key_index, keys, free_head, .. } = self;
         *key_index.entry(key).or_insert_with_key(|key| {
             keys.push(key.clone());
@@ -194,7 +194,10 @@ impl AliasingPlanner {
             let bits = usage[resource.index()];
             let key = match last {
                 Some((previous, previous_bits, key)) if same_key(rec, previous, previous_bits, resource, bits) => key,
-                _ => self.key(AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) }),
+                _ => {
+                    let key = AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) };
+                    self.key(HashedKey::new(key))
+                }
             };
             last = Some((resource, bits, key));
             let free = self.free_head[key as usize];

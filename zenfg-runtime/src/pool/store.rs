@@ -8,7 +8,7 @@
 
 use super::stats::ResourcePoolStats;
 use crate::hash::FastMap;
-use crate::physical::{AllocationKey, NativeResource, PhysicalDesc, PlannedView, ResourcePoolScope};
+use crate::physical::{HashedKey, NativeResource, PhysicalDesc, PlannedView, ResourcePoolScope};
 
 /// A native view kept with a pooled texture for later executions that plan
 /// the same view.
@@ -43,7 +43,7 @@ impl Instance {
 /// The transient pool of one device-backed runtime.
 #[derive(Default)]
 pub(crate) struct ResourcePool {
-    pub(super) buckets: FastMap<AllocationKey, Vec<Instance>>,
+    pub(super) buckets: FastMap<HashedKey, Vec<Instance>>,
     /// Accepted executions so far: the clock of idle ages.
     pub(super) executions: u64,
     pub(super) stats: ResourcePoolStats,
@@ -67,13 +67,7 @@ impl ResourcePool {
 
     /// Takes a retained object of `key`, or creates one labelled `label`
     /// whose planning estimate is `estimated_bytes`.
-    pub fn acquire(
-        &mut self,
-        device: &wgpu::Device,
-        key: &AllocationKey,
-        estimated_bytes: u64,
-        label: &str,
-    ) -> Instance {
+    pub fn acquire(&mut self, device: &wgpu::Device, key: &HashedKey, estimated_bytes: u64, label: &str) -> Instance {
         self.stats.acquire_count += 1;
         if let Some(mut instance) = self.buckets.get_mut(key).and_then(Vec::pop) {
             self.stats.reuse_count += 1;
@@ -95,7 +89,7 @@ impl ResourcePool {
 
     /// Takes `instance` back for later executions. Views the execution did
     /// not use are dropped, so the kept views follow what frames plan now.
-    pub fn release(&mut self, key: &AllocationKey, mut instance: Instance) {
+    pub fn release(&mut self, key: &HashedKey, mut instance: Instance) {
         instance.views.retain_mut(|cached| std::mem::replace(&mut cached.used, false));
         self.stats.retained_count += 1;
         self.stats.estimated_retained_bytes += instance.bytes;
@@ -109,7 +103,7 @@ impl ResourcePool {
 
     /// Destroys every retained object for which `remove` holds; returns the
     /// estimated bytes removed.
-    pub(super) fn remove_where(&mut self, mut remove: impl FnMut(&AllocationKey, &Instance) -> bool) -> u64 {
+    pub(super) fn remove_where(&mut self, mut remove: impl FnMut(&HashedKey, &Instance) -> bool) -> u64 {
         let mut removed_bytes = 0;
         let Self { stats, removed, buckets, .. } = self;
         buckets.retain(|key, bucket| {
