@@ -20,7 +20,7 @@ use crate::format::estimated_texture_bytes;
 use crate::hash::FastMap;
 use crate::ids::{AllocationId, ResourceId};
 use crate::physical::{AllocationKey, HashedKey, PhysicalDesc};
-use crate::record::{Recording, ResourceShape};
+use crate::record::{Recording, ResourceRecord, ResourceShape};
 use crate::types::ResourceOrigin;
 
 /// One physical allocation of the plan. Its resources are those the plan
@@ -31,8 +31,20 @@ pub(crate) struct Allocation {
     pub key: HashedKey,
     /// The first resource placed in it.
     pub first: ResourceId,
-    pub estimated_bytes: u64,
     pub lifetime: Lifetime,
+}
+
+impl Allocation {
+    /// Its estimated size, from the descriptor of its first resource:
+    /// computed where it is used, since a warm execution, which reuses its
+    /// pooled objects, does not need it.
+    pub fn estimated_bytes(&self, resources: &[ResourceRecord]) -> u64 {
+        match (&self.key.desc, resources[self.first.index()].texture_desc()) {
+            (PhysicalDesc::Texture { .. }, Some(desc)) => estimated_texture_bytes(desc),
+            (PhysicalDesc::Buffer { size, .. }, _) => *size,
+            (PhysicalDesc::Texture { .. }, None) => unreachable!("a texture allocation's first resource is a texture"),
+        }
+    }
 }
 
 /// The size class of a buffer: `size` rounded up to a quarter of its
@@ -203,11 +215,7 @@ impl AliasingPlanner {
             let free = self.free_head[key as usize];
             let allocation = if free == NONE {
                 let key_value = self.keys[key as usize].clone();
-                let estimated_bytes = match &key_value.desc {
-                    PhysicalDesc::Buffer { size, .. } => *size,
-                    PhysicalDesc::Texture { .. } => estimated_texture_bytes(rec.texture_desc(resource)),
-                };
-                allocations.push(Allocation { key: key_value, first: resource, estimated_bytes, lifetime });
+                allocations.push(Allocation { key: key_value, first: resource, lifetime });
                 self.next.push(NONE);
                 self.allocation_key.push(key);
                 (allocations.len() - 1) as u32

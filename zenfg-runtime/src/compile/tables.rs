@@ -175,7 +175,11 @@ pub(crate) fn build(
         allocation_count: plan.allocations.len(),
         logical_transient_count,
         logical_transient_bytes,
-        physical_allocation_bytes: plan.allocations.iter().map(|allocation| allocation.estimated_bytes).sum(),
+        physical_allocation_bytes: plan
+            .allocations
+            .iter()
+            .map(|allocation| allocation.estimated_bytes(&rec.resources))
+            .sum(),
         timings,
     };
     CompilationReport { summary, full }
@@ -363,7 +367,7 @@ fn full_report(
             },
             compatibility_key: compatibility_key(&allocation.key, &mut partitions),
             resource_ids: std::mem::take(members),
-            estimated_byte_size: allocation.estimated_bytes,
+            estimated_byte_size: allocation.estimated_bytes(&rec.resources),
         }),
     );
     *execution_segments = segment_reports(plan);

@@ -66,8 +66,14 @@ impl ResourcePool {
     }
 
     /// Takes a retained object of `key`, or creates one labelled `label`
-    /// whose planning estimate is `estimated_bytes`.
-    pub fn acquire(&mut self, device: &wgpu::Device, key: &HashedKey, estimated_bytes: u64, label: &str) -> Instance {
+    /// whose planning estimate `estimated_bytes` gives.
+    pub fn acquire(
+        &mut self,
+        device: &wgpu::Device,
+        key: &HashedKey,
+        estimated_bytes: impl FnOnce() -> u64,
+        label: &str,
+    ) -> Instance {
         self.stats.acquire_count += 1;
         if let Some(mut instance) = self.buckets.get_mut(key).and_then(Vec::pop) {
             self.stats.reuse_count += 1;
@@ -80,7 +86,7 @@ impl ResourcePool {
         self.created += 1;
         Instance {
             native: create_native(device, &key.desc, label),
-            bytes: estimated_bytes,
+            bytes: estimated_bytes(),
             last_acquired: self.executions,
             serial: self.created,
             views: Vec::new(),
