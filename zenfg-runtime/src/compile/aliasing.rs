@@ -19,8 +19,8 @@ use super::reuse::Kept;
 use crate::format::estimated_texture_bytes;
 use crate::hash::FastMap;
 use crate::ids::{AllocationId, ResourceId};
-use crate::physical::{AllocationKey, PhysicalDesc};
-use crate::record::{Recording, ResourceShape};
+use crate::physical::{AllocationKey, HashedKey, PhysicalDesc};
+use crate::record::{Recording, ResourceRecord, ResourceShape};
 use crate::types::ResourceOrigin;
 
 /// One physical allocation of the plan. Its resources are those the plan
@@ -28,11 +28,23 @@ use crate::types::ResourceOrigin;
 /// first use.
 #[derive(Clone, Debug)]
 pub(crate) struct Allocation {
-    pub key: AllocationKey,
+    pub key: HashedKey,
     /// The first resource placed in it.
     pub first: ResourceId,
-    pub estimated_bytes: u64,
     pub lifetime: Lifetime,
+}
+
+impl Allocation {
+    /// Its estimated size, from the descriptor of its first resource:
+    /// computed where it is used, since a warm execution, which reuses its
+    /// pooled objects, does not need it.
+    pub fn estimated_bytes(&self, resources: &[ResourceRecord]) -> u64 {
+        match (&self.key.desc, resources[self.first.index()].texture_desc()) {
+            (PhysicalDesc::Texture { .. }, Some(desc)) => estimated_texture_bytes(desc),
+            (PhysicalDesc::Buffer { size, .. }, _) => *size,
+            (PhysicalDesc::Texture { .. }, None) => unreachable!("a texture allocation's first resource is a texture"),
+        }
+    }
 }
 
 /// The size class of a buffer: `size` rounded up to a quarter of its
@@ -98,8 +110,8 @@ const NONE: u32 = u32::MAX;
 /// kept across compiles.
 #[derive(Default)]
 pub(crate) struct AliasingPlanner {
-    key_index: FastMap<AllocationKey, u32>,
-    keys: Vec<AllocationKey>,
+    key_index: FastMap<HashedKey, u32>,
+    keys: Vec<HashedKey>,
     /// Per key, the last freed allocation, the top of the key's free list.
     free_head: Vec<u32>,
     /// Per execution position, the allocations whose current member is last
@@ -139,7 +151,7 @@ impl AliasingPlanner {
     }
 
     /// The index of `key`, added if new.
-    fn key(&mut self, key: AllocationKey) -> u32 {
+    fn key(&mut self, key: HashedKey) -> u32 {
         let Self { key_index, keys, free_head, .. } = self;
         *key_index.entry(key).or_insert_with_key(|key| {
             keys.push(key.clone());
@@ -194,17 +206,16 @@ impl AliasingPlanner {
             let bits = usage[resource.index()];
             let key = match last {
                 Some((previous, previous_bits, key)) if same_key(rec, previous, previous_bits, resource, bits) => key,
-                _ => self.key(AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) }),
+                _ => {
+                    let key = AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) };
+                    self.key(HashedKey::new(key))
+                }
             };
             last = Some((resource, bits, key));
             let free = self.free_head[key as usize];
             let allocation = if free == NONE {
                 let key_value = self.keys[key as usize].clone();
-                let estimated_bytes = match &key_value.desc {
-                    PhysicalDesc::Buffer { size, .. } => *size,
-                    PhysicalDesc::Texture { .. } => estimated_texture_bytes(rec.texture_desc(resource)),
-                };
-                allocations.push(Allocation { key: key_value, first: resource, estimated_bytes, lifetime });
+                allocations.push(Allocation { key: key_value, first: resource, lifetime });
                 self.next.push(NONE);
                 self.allocation_key.push(key);
                 (allocations.len() - 1) as u32

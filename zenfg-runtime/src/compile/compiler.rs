@@ -8,10 +8,10 @@ use super::content::ContentStorage;
 use super::options::{CompileOptions, ReportLevel};
 use super::report::{CompilationReport, CompilationTimings, FullCompilationReport};
 use super::reuse::Kept;
+use super::roots::ResolvedRoots;
 use super::walk::{WalkStorage, Walked};
 use super::{Plan, bindings, content, retention, roots, tables, usage};
 use crate::error::{FrameGraphError, Result};
-use crate::ids::{DebugGroupId, ResourceId};
 use crate::record::Recording;
 
 /// The stages' storage, owned by the runtime and reused by every compile.
@@ -22,6 +22,7 @@ pub(crate) struct Compiler {
     walk: WalkStorage,
     usage: Kept<Vec<u32>>,
     aliasing: AliasingPlanner,
+    roots: ResolvedRoots,
     /// The tables of the last full report its frame did not give away.
     pub report: FullCompilationReport,
 }
@@ -33,21 +34,22 @@ impl Compiler {
     pub fn plan(
         &mut self,
         rec: &mut Recording<'_>,
-        group_stack: &[DebugGroupId],
-        bound: impl Iterator<Item = ResourceId>,
         options: CompileOptions,
     ) -> Result<(Plan, Option<CompilationReport>)> {
-        let started = Instant::now();
+        let reporting = options.report_level != ReportLevel::None;
+        // Only a report shows the stages' timings, and on a small frame
+        // reading the clock costs as much as a stage.
+        let now = || reporting.then(Instant::now);
+        let started = now();
         if let Some(error) = rec.poisoned.take() {
             return Err(error);
         }
-        if let Some(&group) = group_stack.last() {
+        if let Some(&group) = rec.group_stack.last() {
             return Err(FrameGraphError::UnclosedDebugGroup { group, label: rec.groups[group.index()].label.clone() });
         }
         bindings::check_bindings(rec)?;
-        let validated = Instant::now();
+        let validated = now();
 
-        let reporting = options.report_level != ReportLevel::None;
         let mut stages = self.walk.start(rec);
         let mut content = content::analyze(
             rec,
@@ -56,12 +58,18 @@ impl Compiler {
             #[inline(always)]
             |index, access| stages.access(index, access),
         )?;
-        let analyzed = Instant::now();
+        let analyzed = now();
 
-        let roots = roots::resolve_roots(rec, &mut content.state)?;
+        roots::resolve_roots(rec, &mut content.state, &mut self.roots)?;
         let mut retained = self.retained.take();
-        let kept = retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges, &mut retained);
-        let culled = Instant::now();
+        let kept = retention::retain(
+            rec.nodes.len(),
+            &rec.side_effects,
+            self.roots.all_producers(),
+            &content.value_edges,
+            &mut retained,
+        );
+        let culled = now();
 
         let Walked { order, mut uses, segments, views } = stages.finish(rec, &retained, kept, &mut self.walk);
         let mut usage = self.usage.take();
@@ -77,21 +85,24 @@ impl Compiler {
             resource_allocation: allocations.assignment,
             views,
         };
-        let planned = Instant::now();
+        let planned = now();
 
         let report = reporting.then(|| {
+            let elapsed = |from: Option<Instant>, to: Option<Instant>| {
+                from.zip(to).map(|(from, to)| to - from).unwrap_or_default()
+            };
             let timings = CompilationTimings {
-                validation: validated - started,
-                dependencies: analyzed - validated,
-                retention: culled - analyzed,
-                planning: planned - culled,
+                validation: elapsed(started, validated),
+                dependencies: elapsed(validated, analyzed),
+                retention: elapsed(analyzed, culled),
+                planning: elapsed(culled, planned),
                 report: Default::default(),
                 total: Default::default(),
             };
             let mut report = tables::build(
                 rec,
                 &content,
-                &roots,
+                &self.roots,
                 &retained,
                 &plan,
                 options.report_level,
@@ -99,9 +110,9 @@ impl Compiler {
                 &uses.first_touch,
                 &mut self.report,
             );
-            let finished = Instant::now();
-            report.summary.timings.report = finished - planned;
-            report.summary.timings.total = finished - started;
+            let finished = now();
+            report.summary.timings.report = elapsed(planned, finished);
+            report.summary.timings.total = elapsed(started, finished);
             report
         });
         content.recycle(&mut self.content);
@@ -116,9 +127,9 @@ impl Compiler {
         }
         self.retained.keep(retained);
         // Imports no retained work touches let go of their native objects.
-        for resource in bound {
-            if plan.lifetimes[resource.index()].is_none() {
-                rec.resources[resource.index()].native = None;
+        for bound in &mut rec.bound {
+            if plan.lifetimes[bound.resource.index()].is_none() {
+                bound.native = None;
             }
         }
         Ok((plan, report))

@@ -85,8 +85,8 @@ impl<'frame> Frame<'frame> {
 }
 
 fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
-    let Frame { graph, brand, mut rec, group_stack, bound, .. } = frame;
-    match graph.compiler.plan(&mut rec, &group_stack, bound.values().copied(), options) {
+    let Frame { graph, brand, mut rec, .. } = frame;
+    match graph.compiler.plan(&mut rec, options) {
         Ok((plan, report)) => Ok(CompiledFrame::new(graph, brand.identity, rec, plan, report)),
         Err(error) => {
             graph.spare = rec.into_spare();

@@ -6,7 +6,7 @@ use super::Plan;
 use super::content::{ContentOutcome, Hull};
 use super::options::ReportLevel;
 use super::report::*;
-use super::roots::ResolvedRoot;
+use super::roots::ResolvedRoots;
 use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
 use crate::format::{estimated_texture_bytes, normalized_aspect};
 use crate::hash::FastMap;
@@ -142,7 +142,7 @@ pub(crate) fn segment_reports(plan: &Plan) -> Vec<ExecutionSegmentReport> {
 pub(crate) fn build(
     rec: &Recording<'_>,
     content: &ContentOutcome,
-    roots: &[ResolvedRoot],
+    roots: &ResolvedRoots,
     retained: &[bool],
     plan: &Plan,
     level: ReportLevel,
@@ -175,7 +175,11 @@ pub(crate) fn build(
         allocation_count: plan.allocations.len(),
         logical_transient_count,
         logical_transient_bytes,
-        physical_allocation_bytes: plan.allocations.iter().map(|allocation| allocation.estimated_bytes).sum(),
+        physical_allocation_bytes: plan
+            .allocations
+            .iter()
+            .map(|allocation| allocation.estimated_bytes(&rec.resources))
+            .sum(),
         timings,
     };
     CompilationReport { summary, full }
@@ -184,7 +188,7 @@ pub(crate) fn build(
 fn full_report(
     rec: &Recording<'_>,
     content: &ContentOutcome,
-    roots: &[ResolvedRoot],
+    roots: &ResolvedRoots,
     retained: &[bool],
     plan: &Plan,
     first_touch: &[ResourceId],
@@ -341,12 +345,12 @@ fn full_report(
     );
     refill(
         root_rows,
-        roots.iter().map(|root| RootReport {
+        roots.roots.iter().map(|root| RootReport {
             resource: root.root.resource,
             reason: root.root.reason,
             range: root.root.region.range_of(&rec.resources[root.root.resource.index()]),
             resolution: RootResolution {
-                producer_node_ids: root.producers.clone(),
+                producer_node_ids: roots.producers(root).to_vec(),
                 uses_initial_contents: root.uses_initial_contents,
             },
         }),
@@ -363,7 +367,7 @@ fn full_report(
             },
             compatibility_key: compatibility_key(&allocation.key, &mut partitions),
             resource_ids: std::mem::take(members),
-            estimated_byte_size: allocation.estimated_bytes,
+            estimated_byte_size: allocation.estimated_bytes(&rec.resources),
         }),
     );
     *execution_segments = segment_reports(plan);

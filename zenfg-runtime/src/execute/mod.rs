@@ -196,10 +196,16 @@ impl CompiledFrame<'_> {
                 copies,
                 clears,
                 groups,
+                bound,
                 ..
             } = &mut *rec;
-            let natives =
-                NativeTable { resources, facts, allocations: &plan.resource_allocation, leased: lease.instances() };
+            let natives = NativeTable {
+                resources,
+                bound,
+                facts,
+                allocations: &plan.resource_allocation,
+                leased: lease.instances(),
+            };
             let table = ResolveTable {
                 identity,
                 labels: node_labels,

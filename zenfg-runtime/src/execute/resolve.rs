@@ -120,13 +120,12 @@ impl<'e, 'x: 'e> Resolve<'e> for ResolveTable<'x> {
         pass: PassId,
         access: AccessId,
     ) -> Result<TextureBinding<'e>> {
-        let view = self.texture_view(executing, identity, pass, access)?;
-        let resource = self.accesses[access.index()].resource;
-        Ok(TextureBinding {
-            view,
-            texture: self.natives.texture(resource)?,
-            frame_scoped: self.natives.is_surface(resource),
-        })
+        let record = self.access(executing, identity, pass, access)?;
+        let texture = self.natives.texture(record.resource)?;
+        let Some(index) = self.view_plan.access_view(access) else {
+            return Err(FrameGraphError::internal(format!("{access}, a {} access, has no planned view", record.role)));
+        };
+        Ok(TextureBinding { view: &self.views[index], texture, frame_scoped: self.natives.is_surface(record.resource) })
     }
 
     fn bind_group(
@@ -142,7 +141,11 @@ impl<'e, 'x: 'e> Resolve<'e> for ResolveTable<'x> {
         let now = bindings.now();
         let BindingCache { layouts, groups, .. } = &mut **bindings;
         let label = &self.labels[executing.index()];
-        let layout = layouts.get(self.device, table, label);
+        let layout = || {
+            // Moved in, so the layout can outlive the call.
+            let layouts = layouts;
+            layouts.get(self.device, table, label)
+        };
         Ok(groups.get_or_create(self.device, layout, table, sources, label, now))
     }
 }

@@ -20,7 +20,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     pub(crate) fn new(frame: &'a mut Frame<'frame>, label: Label) -> Self {
         frame.conflicts.reset();
         let id = PassId(u32::try_from(frame.rec.nodes.len()).unwrap_or(u32::MAX));
-        let group = frame.group_stack.last().copied();
+        let group = frame.rec.group_stack.last().copied();
         Self {
             accesses_start: table_len(frame.rec.accesses.len()),
             colors_start: table_len(frame.rec.colors.len()),
