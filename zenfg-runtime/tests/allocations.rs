@@ -171,7 +171,7 @@ fn execute(
             }
             Node::Derived => frame
                 .add(Fill { targets: [buffer, other] }, |cx| {
-                    assert_ne!(cx.targets[0].buffer(), cx.targets[1].buffer());
+                    assert_ne!(cx.targets[0].buffer_unchecked(), cx.targets[1].buffer_unchecked());
                     Ok(())
                 })
                 .unwrap(),

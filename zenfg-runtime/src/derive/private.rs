@@ -18,9 +18,10 @@ pub use super::roots::{Presentable, RootTarget};
 pub use super::table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
 pub use super::untracked::{SamplerField, UntrackedBufferField, UntrackedTextureField};
 pub use super::views::{
-    AttachmentView, BoundAttachment, BufferCopyDstView, BufferCopySrcView, IndexBufferView, IndirectBufferView,
-    SampledTextureView, StorageBufferReadView, StorageBufferWriteView, StorageTextureReadView, StorageTextureWriteView,
-    TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
+    BoundAttachment, BufferCopyDstView, BufferCopySrcView, ColorAttachmentView, DepthAttachmentView, DepthReadView,
+    IndexBufferView, IndirectBufferView, SampledTextureView, StorageBufferReadView, StorageBufferWriteView,
+    StorageTextureReadView, StorageTextureWriteView, TextureCopyDstView, TextureCopySrcView, UniformBufferView,
+    VertexBufferView,
 };
 pub use crate::binding::BindingSource;
 pub use crate::context::{

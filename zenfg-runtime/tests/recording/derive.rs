@@ -4,8 +4,8 @@
 
 use zenfg_runtime::prelude::*;
 use zenfg_runtime::views::{
-    AttachmentView, BoundAttachment, BufferCopyDstView, IndirectBufferView, SampledTextureView, StorageBufferReadView,
-    StorageTextureWriteView, TextureCopySrcView, UniformBufferView,
+    BoundAttachment, BufferCopyDstView, ColorAttachmentView, IndirectBufferView, SampledTextureView,
+    StorageBufferReadView, StorageTextureWriteView, TextureCopySrcView, UniformBufferView,
 };
 use zenfg_runtime::wgpu::{Color, TextureFormat};
 use zenfg_runtime::{
@@ -229,7 +229,7 @@ fn contexts_hold_role_specific_views() {
     fn copy(cx: CopyContext<'_>) {
         let _: TextureCopySrcView<'_> = cx.src;
         let _: Vec<BufferCopyDstView<'_>> = cx.dst;
-        let _: AttachmentView<'_> = cx.target;
+        let _: ColorAttachmentView<'_> = cx.target;
         let _: &mut zenfg_runtime::wgpu::CommandEncoder = cx.encoder;
     }
     let _ = (blur, main, copy);
