@@ -43,11 +43,16 @@ struct ReadFields {
 fn expand_item(input: &DeriveInput) -> TokenStream {
     let mut diag = Diagnostics::default();
     let pass = parse_pass_attr(input, &mut diag);
+    crate::generate::with_runtime(pass.runtime.as_ref(), || expand_pass(input, &pass, diag))
+}
+
+/// Expands `input` whose `#[pass(..)]` says `pass`, adding to `diag`.
+fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> TokenStream {
     let shape = item_shape(input, &mut diag);
     let read = match &shape.fields {
         Some(fields) => {
             let read = read_fields(fields, &mut diag);
-            check_fields(input, &shape, &pass, &read, &mut diag);
+            check_fields(input, &shape, pass, &read, &mut diag);
             read
         }
         None => ReadFields::default(),
@@ -57,7 +62,7 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
     let native_misfits = bindings::bind_only_misfits(&read.bind_only);
     let bound = bindings::is_bound(pass.shader.is_some(), &read.fields, &read.bind_only);
     let plan = match pass.kind {
-        Some(kind) if bound => bindings::plan(kind, &pass, &read.fields, &read.bind_only, &mut diag),
+        Some(kind) if bound => bindings::plan(kind, pass, &read.fields, &read.bind_only, &mut diag),
         _ => bindings::Plan::default(),
     };
     let watch = plan.shader_path.as_deref().map(watch_shader);
@@ -312,6 +317,33 @@ mod tests {
         assert!(out.contains("compile_error!"), "{out}");
         assert!(out.contains("pubstructBlurContext<'cx>"), "{out}");
         assert!(out.contains("impl<'f>::zenfg_runtime::__private::Pass<'f>forBlur<'f>"), "{out}");
+    }
+
+    #[test]
+    fn a_crate_path_replaces_the_runtime_in_every_generated_path() {
+        for runtime in [quote!(engine::fg), quote!("engine::fg")] {
+            for kind in [quote!(compute), quote!(comptue)] {
+                let out = expanded(quote! {
+                    #[pass(#kind, crate = #runtime)]
+                    struct Blur<'f> {
+                        #[sampled(binding = 0)]
+                        src: Texture<'f>,
+                        #[storage_write(overwrite, binding = 1)]
+                        #[root(output)]
+                        dst: Buffer<'f>,
+                        #[sampler(binding = 2)]
+                        linear: &'f wgpu::Sampler,
+                    }
+                });
+                assert!(!out.contains("zenfg_runtime"), "{out}");
+                assert!(out.contains("engine::fg::__private::Pass<'f>forBlur<'f>"), "{out}");
+            }
+        }
+        let out = expanded(quote! {
+            #[pass(compute)]
+            struct Blur<'f> { #[storage_write(overwrite)] #[root(output)] dst: Buffer<'f> }
+        });
+        assert!(out.contains("#[automatically_derived]impl<'f>::zenfg_runtime::__private::Pass<'f>"), "{out}");
     }
 
     #[test]

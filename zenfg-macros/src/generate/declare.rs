@@ -39,6 +39,7 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
     let context_fn = context_fn(spec, &kept, &lt, &cx);
     let roots = roots_fn(spec, &lt);
     quote! {
+        #[automatically_derived]
         impl<#lt> #private::Pass<#lt> for #self_ty {
             type Kind = #private::kind::#kind;
             type Declared = #declared;

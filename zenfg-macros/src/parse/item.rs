@@ -25,6 +25,8 @@ pub(crate) struct PassAttr {
     pub vertex: Vec<LitStr>,
     /// `fragment = ".."` or a list: the fragment entry points of the shader.
     pub fragment: Vec<LitStr>,
+    /// `crate = path`: where the runtime is, for use through a re-export.
+    pub runtime: Option<syn::Path>,
 }
 
 /// An option of `#[pass(..)]` other than the kind.
@@ -36,10 +38,12 @@ enum PassOption {
     Entry,
     Vertex,
     Fragment,
+    Crate,
 }
 
 impl PassOption {
-    const ALL: [Self; 6] = [Self::Label, Self::SideEffect, Self::Shader, Self::Entry, Self::Vertex, Self::Fragment];
+    const ALL: [Self; 7] =
+        [Self::Label, Self::SideEffect, Self::Shader, Self::Entry, Self::Vertex, Self::Fragment, Self::Crate];
 
     fn name(self) -> &'static str {
         match self {
@@ -49,6 +53,7 @@ impl PassOption {
             Self::Entry => "entry",
             Self::Vertex => "vertex",
             Self::Fragment => "fragment",
+            Self::Crate => "crate",
         }
     }
 
@@ -73,6 +78,7 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
         entry: Vec::new(),
         vertex: Vec::new(),
         fragment: Vec::new(),
+        runtime: None,
     };
     let mut seen = false;
     for attr in &input.attrs {
@@ -156,7 +162,8 @@ fn read_pass_option(pass: &mut PassAttr, opt: &Opt, diag: &mut Diagnostics) -> b
             Code::UnknownOption,
             format!("unknown option `{option}`{hint}"),
             "`#[pass(..)]` takes one of `render`, `compute`, `command`, `external`, then `label = \"..\"`, \
-             `side_effect` and `shader = \"file.wgsl\"` (with `entry`, `vertex` or `fragment = \"name\"`)",
+             `side_effect`, `shader = \"file.wgsl\"` (with `entry`, `vertex` or `fragment = \"name\"`) and \
+             `crate = path`",
         );
         return false;
     };
@@ -177,8 +184,29 @@ fn read_pass_option(pass: &mut PassAttr, opt: &Opt, diag: &mut Diagnostics) -> b
         PassOption::Fragment => {
             pass.fragment = strings(opt, "write `fragment = \"fs_main\"` or `fragment = [\"fs_a\", \"fs_b\"]`", diag);
         }
+        PassOption::Crate => pass.runtime = runtime_path(opt, diag),
     }
     true
+}
+
+/// The path of `crate = path` or `crate = "path"`, or an error.
+fn runtime_path(opt: &Opt, diag: &mut Diagnostics) -> Option<syn::Path> {
+    let path = match &opt.value {
+        Some(Expr::Path(path)) if path.qself.is_none() => Some(path.path.clone()),
+        Some(Expr::Lit(syn::ExprLit { lit: Lit::Str(text), .. })) => text.parse::<syn::Path>().ok(),
+        _ => None,
+    };
+    if path.is_none() {
+        let span = opt.value.as_ref().map_or_else(|| opt.name.span(), Spanned::span);
+        diag.error(
+            span,
+            Code::ConflictingOptions,
+            "`crate` needs the path of the runtime crate",
+            "write `crate = my_engine::zenfg`: the path under which the crate that uses the derive reaches \
+             `zenfg_runtime`",
+        );
+    }
+    path
 }
 
 /// The string literals of `name = ".."` or `name = ["..", ..]`, or an

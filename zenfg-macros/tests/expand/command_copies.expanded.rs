@@ -11,6 +11,7 @@ struct ReadbackContext<'cx> {
     #[doc = "The view of `dst` (`#[copy_dst]`)."]
     pub dst: ::zenfg_runtime::__private::Vec<::zenfg_runtime::__private::BufferCopyDstView<'cx>>,
 }
+#[automatically_derived]
 impl<'f> ::zenfg_runtime::__private::Pass<'f> for Readback<'f> {
     type Kind = ::zenfg_runtime::__private::kind::Command;
     type Declared = (

@@ -15,6 +15,7 @@ struct BrokenContext<'cx> {
     #[doc = "`params`, whose view is not known while the pass has errors."]
     pub params: ::zenfg_runtime::__private::BrokenView<'cx>,
 }
+#[automatically_derived]
 impl<'f> ::zenfg_runtime::__private::Pass<'f> for Broken<'f> {
     type Kind = ::zenfg_runtime::__private::kind::Compute;
     type Declared = ::core::convert::Infallible;

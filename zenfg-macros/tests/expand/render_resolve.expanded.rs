@@ -19,6 +19,7 @@ struct MainContext<'cx> {
     #[doc = "The view of `surface` (`#[resolve_target]`)."]
     pub surface: ::zenfg_runtime::__private::BoundAttachment,
 }
+#[automatically_derived]
 impl<'f> ::zenfg_runtime::__private::Pass<'f> for Main<'f> {
     type Kind = ::zenfg_runtime::__private::kind::Render;
     type Declared = (
