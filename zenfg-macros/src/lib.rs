@@ -28,7 +28,7 @@
 //! | ZM0005 | a write that does not say what happens to the previous contents: `overwrite`/`preserve`, or `clear = ..`/`load` |
 //! | ZM0006 | an attachment in a pass kind without attachments (compute), or a resolve target outside a render pass |
 //! | ZM0007 | `root` on a field that is only read |
-//! | ZM0008 | two color attachments on one slot |
+//! | ZM0008 | two color attachments on one slot, counting one slot per handle of an array or `Vec` (the error names both fields), or a color attachment after a `Vec`, which takes every later slot |
 //! | ZM0009 | a pass that can never be retained: no write, no root, no side effect |
 //! | ZM0010 | a missing, repeated or unknown pass kind |
 //! | ZM0011 | a field without an access attribute |
@@ -37,7 +37,7 @@
 //! | ZM0014 | a resolve target whose source is not a single-handle color attachment field, or is resolved twice |
 //! | ZM0015 | a field name the context already uses (`device`, `pass`, `encoder`, `queue`, `frame_index`) |
 //! | ZM0016 | a field type the role cannot take (a container of resolve targets or depth attachments, `slot` on a container) |
-//! | ZM0017 | a color slot outside `0..n` for `n` color attachment fields |
+//! | ZM0017 | a color slot outside `0..n` for `n` color attachment handles |
 //! | ZM0018 | more than one depth attachment |
 //! | ZM0019 | more than one `#[label]` field |
 //! | ZM0020 | attribute arguments that do not parse |

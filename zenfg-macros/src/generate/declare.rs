@@ -157,7 +157,22 @@ fn declare_field(spec: &PassSpec, index: usize, lt: &syn::Lifetime) -> Option<To
         Shape::Vec => quote!(::core::iter::Iterator::copied(self.#ident.iter())),
         _ => quote!(self.#ident),
     };
-    let value = map_shape(&field.shape, field.handle.span(), source, &handle, call);
+    let value = match field.shape {
+        // An absent attachment leaves its slot empty, so later slots keep their numbers.
+        Shape::Optional if role == Role::ColorAttachment => {
+            let each = call(quote!(#handle));
+            quote_spanned! {field.handle.span()=>
+                match #source {
+                    ::core::option::Option::Some(#handle) => ::core::option::Option::Some(#each?),
+                    ::core::option::Option::None => {
+                        #builder.skip_color_attachment();
+                        ::core::option::Option::None
+                    }
+                }
+            }
+        }
+        _ => map_shape(&field.shape, field.handle.span(), source, &handle, call),
+    };
     let expect = expect_binding(spec, index, ident, &builder);
     Some(if keeps_declared(spec.kind, field) {
         quote! {

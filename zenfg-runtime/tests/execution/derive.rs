@@ -537,3 +537,90 @@ fn a_texture_copy_outside_its_declared_mips_or_layers_fails_with_fg4010() {
         .unwrap();
     frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
 }
+
+#[derive(Pass)]
+#[pass(render)]
+struct Sparse<'f> {
+    #[color_attachment(clear = Color::BLUE)]
+    first: Option<Texture<'f>>,
+    #[color_attachment(clear = Color::BLACK)]
+    second: Texture<'f>,
+}
+
+const SPARSE_SHADER: &str = "
+@vertex
+fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
+    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
+    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+}
+
+@fragment
+fn fs() -> @location(1) vec4<f32> {
+    return vec4<f32>(0.0, 1.0, 0.0, 1.0);
+}
+";
+
+#[test]
+fn an_absent_color_attachment_leaves_its_slot_empty_for_a_sparse_pipeline() {
+    let Some((device, queue)) = gpu("an_absent_color_attachment_leaves_its_slot_empty_for_a_sparse_pipeline") else {
+        return;
+    };
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("sparse"),
+        source: wgpu::ShaderSource::Wgsl(SPARSE_SHADER.into()),
+    });
+    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some("sparse"),
+        layout: None,
+        vertex: wgpu::VertexState {
+            module: &module,
+            entry_point: None,
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
+        fragment: Some(wgpu::FragmentState {
+            module: &module,
+            entry_point: None,
+            compilation_options: Default::default(),
+            targets: &[None, Some(TextureFormat::Rgba8Unorm.into())],
+        }),
+        primitive: wgpu::PrimitiveState::default(),
+        depth_stencil: None,
+        multisample: wgpu::MultisampleState::default(),
+        multiview_mask: None,
+        cache: None,
+    });
+    let native_pixels = readback_buffer(&device, 64 * 64 * 4);
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let second = frame.create_texture(TextureDesc::new_2d("second", 64, 64, TextureFormat::Rgba8Unorm)).unwrap();
+    let pixels = frame
+        .import_buffer(
+            BufferDesc::new("pixels", 64 * 64 * 4),
+            ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(READBACK),
+        )
+        .unwrap();
+    frame.bind_imported_buffer(pixels, &native_pixels).unwrap();
+    frame
+        .add(Sparse { first: None, second }, move |mut cx| {
+            cx.pass.set_pipeline(&pipeline);
+            cx.pass.draw(0..3, 0..1);
+            Ok(())
+        })
+        .unwrap();
+    frame
+        .add(TextureOut { src: second, dst: pixels }, |cx| {
+            let layout = wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None };
+            cx.encoder.copy_texture_view_to_buffer_view(
+                &cx.src,
+                CopyOrigin::default(),
+                &cx.dst,
+                layout,
+                cx.src.extent(),
+            )
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
+    let bytes = read_buffer(&device, &native_pixels);
+    assert!(bytes.chunks_exact(4).all(|pixel| pixel == [0, 255, 0, 255]), "slot 1 holds what the pipeline drew");
+}
