@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use proc_macro2::Span;
 use syn::Ident;
+use syn::spanned::Spanned;
 
 use crate::diag::{Code, Diagnostics};
 use crate::handle::spelling;
@@ -245,6 +246,37 @@ pub(crate) fn check_slots(fields: &[Field], diag: &mut Diagnostics) {
 /// The first slot of each color attachment field, in field order.
 pub(crate) fn color_slots(fields: &[Field]) -> Vec<u32> {
     place_colors(&color_fields(fields)).into_iter().map(|place| place.first).collect()
+}
+
+/// A graph role on a native wgpu object: the graph tracks handles only.
+pub(crate) fn check_native(fields: &[Field], diag: &mut Diagnostics) {
+    for field in fields.iter().filter(|field| crate::handle::is_native(&field.handle)) {
+        let role = field.access.role;
+        let handle = if role.takes_textures() {
+            "a `Texture<'f>` or `TextureView<'f>`"
+        } else {
+            "a `Buffer<'f>` or `BufferSlice<'f>`"
+        };
+        let untracked = matches!(role, Role::Sampled | Role::StorageRead | Role::StorageWrite | Role::Uniform);
+        let fix = if untracked {
+            format!(
+                "declare {handle} handle of the frame so the graph orders and checks the access, or bind the native \
+                 object, untracked, with `#[untracked({}, binding = N)]`",
+                role.name()
+            )
+        } else {
+            format!("declare {handle} handle of the frame (import the native object with `frame.import_*`)")
+        };
+        diag.error(
+            field.handle.span(),
+            Code::UnsupportedFieldType,
+            format!(
+                "`#[{}]` declares an access of the graph, and a native wgpu object is not a graph handle",
+                role.name()
+            ),
+            fix,
+        );
+    }
 }
 
 pub(crate) fn check_depth(fields: &[Field], diag: &mut Diagnostics) {

@@ -6,8 +6,8 @@ use syn::{DeriveInput, Ident};
 
 use crate::bindings;
 use crate::check::{
-    BIND_GROUPS_FIELD, check_depth, check_kind, check_reserved, check_resolves, check_retained, check_slots, misfits,
-    reserved,
+    BIND_GROUPS_FIELD, check_depth, check_kind, check_native, check_reserved, check_resolves, check_retained,
+    check_slots, misfits, reserved,
 };
 use crate::diag::{Code, Diagnostics};
 use crate::generate::{
@@ -67,7 +67,7 @@ fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> T
     };
     let watch = plan.shader_path.as_deref().map(watch_shader);
     match pass.kind {
-        Some(kind) if diag.is_empty() && misfits.is_empty() && native_misfits.is_empty() => {
+        Some(kind) if diag.is_empty() && misfits.is_empty() && native_misfits.is_empty() && !shape.lifetime_missing => {
             let spec = PassSpec {
                 vis: input.vis.clone(),
                 ident: input.ident.clone(),
@@ -86,7 +86,8 @@ fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> T
         _ => {
             let errors = diag.to_compile_errors();
             let bound = bound || read.broken_bind_only;
-            let mut partial = partial(input, pass.kind.or(pass.guess), label, &read, misfits, bound);
+            let kind = pass.kind.or(pass.guess).unwrap_or_else(|| kind_by_fields(&read.fields));
+            let mut partial = partial(input, Some(kind), label, &read, misfits, bound);
             partial.native_misfits = native_misfits;
             let fallback = fallback(&partial);
             quote! {
@@ -95,6 +96,20 @@ fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> T
                 #fallback
             }
         }
+    }
+}
+
+/// The kind a pass that names none most likely has, by its fields: render
+/// with attachments or vertex or index buffers, command with copies, compute
+/// otherwise. The do-nothing impl then gives the callback the context it uses.
+fn kind_by_fields(fields: &[Field]) -> Kind {
+    let roles = || fields.iter().map(|field| field.access.role);
+    if roles().any(|role| role.is_attachment() || matches!(role, Role::Vertex | Role::Index)) {
+        Kind::Render
+    } else if roles().any(|role| matches!(role, Role::CopySrc | Role::CopyDst)) {
+        Kind::Command
+    } else {
+        Kind::Compute
     }
 }
 
@@ -221,6 +236,7 @@ fn check_fields(
         }
     }
     check_slots(&read.fields, diag);
+    check_native(&read.fields, diag);
     check_depth(&read.fields, diag);
     check_resolves(&read.fields, diag);
 }

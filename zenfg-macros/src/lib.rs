@@ -66,8 +66,11 @@ mod suggest;
 #[cfg(test)]
 mod expansion_tests;
 
-/// Derives `zenfg_runtime::Pass` for a struct of annotated handles; see the
-/// `zenfg_runtime` docs for the attribute table.
+/// Derives `zenfg_runtime::Pass` for a struct of annotated handles (see the
+/// `zenfg_runtime` docs for the whole story): `#[pass(..)]` on the struct,
+/// and on each field exactly one of these attributes.
+///
+#[doc = include_str!("attributes.md")]
 #[proc_macro_derive(
     Pass,
     attributes(
@@ -93,4 +96,17 @@ mod expansion_tests;
 )]
 pub fn derive_pass(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     expand::expand(input.into()).into()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_readme_lists_the_attributes_of_the_derive_docs() {
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+            .expect("the workspace README is readable");
+        assert!(
+            readme.contains(include_str!("attributes.md")),
+            "README.md and src/attributes.md list other attributes"
+        );
+    }
 }

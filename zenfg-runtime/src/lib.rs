@@ -149,7 +149,8 @@ pub use derive::{
     StorageWriteField, UniformField, VertexField,
 };
 pub use derive::{
-    BindGroupTable, BindGroups, SamplerField, SetBindGroups, UntrackedBufferField, UntrackedTextureField,
+    BindGroupTable, BindGroups, ClearColor, PassLabel, SamplerField, SetBindGroups, UntrackedBufferField,
+    UntrackedTextureField,
 };
 pub use desc::{
     BufferDesc, BufferRange, ImportBufferOptions, ImportTextureOptions, Label, NormalizedTextureViewDesc,

@@ -75,9 +75,10 @@ fn keeps_declared(kind: Kind, field: &Field) -> bool {
 fn label_fn(spec: &PassSpec) -> TokenStream {
     let private = private();
     let body = match &spec.label_field {
-        Some(field) => quote! {
-            ::core::convert::Into::<#private::Label>::into(::core::clone::Clone::clone(&self.#field))
-        },
+        Some(field) => {
+            let private = super::private_at(field.span());
+            quote_spanned!(field.span()=> #private::PassLabel::pass_label(&self.#field))
+        }
         None => {
             let label = &spec.label;
             quote!(#private::Label::Borrowed(#label))
@@ -108,7 +109,7 @@ fn declare_args(field: &Field) -> TokenStream {
             } else {
                 let load = match &attachment.load {
                     Load::Clear(value) => quote! {
-                        #private::ColorAttachmentLoadOp::Clear(#private::IntoClearColor::into_clear_color(#value))
+                        #private::ColorAttachmentLoadOp::Clear(#private::ClearColor::clear_color(#value))
                     },
                     Load::Load => quote!(#private::ColorAttachmentLoadOp::Load),
                 };

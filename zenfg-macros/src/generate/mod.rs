@@ -166,7 +166,7 @@ pub(crate) fn named_view(role: Role, handle: &Type) -> Option<&'static str> {
     role.view().or_else(|| match spelling(handle) {
         Spelling::Texture | Spelling::Surface => role.texture_view(),
         Spelling::Buffer => role.buffer_view(),
-        Spelling::NotAHandle | Spelling::Unknown => None,
+        Spelling::NotAHandle | Spelling::Native | Spelling::Unknown => None,
     })
 }
 

@@ -1,6 +1,7 @@
 //! The item: its shape, lifetime and `#[pass(..)]` attribute.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::ToTokens;
 use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
 use syn::{Attribute, Data, DeriveInput, Expr, Fields, GenericParam, Generics, Ident, Lit, LitStr, Token, Visibility};
@@ -258,6 +259,10 @@ pub(crate) struct ItemShape<'a> {
     pub fields: Option<Vec<&'a syn::Field>>,
     /// The first lifetime parameter.
     pub lifetime: Option<syn::Lifetime>,
+    /// Whether a field names a lifetime, or a handle without one, while the
+    /// struct declares none: rustc reports that on the field, with the fix, so
+    /// the expansion adds nothing but the do-nothing impl.
+    pub lifetime_missing: bool,
 }
 
 /// The fields and lifetime of the item; what the derive does not support is
@@ -302,8 +307,32 @@ pub(crate) fn item_shape<'a>(input: &'a DeriveInput, diag: &mut Diagnostics) -> 
     if let Some(clause) = &input.generics.where_clause {
         unsupported(diag, clause.where_token.span, "where clauses");
     }
-    ItemShape { fields, lifetime }
+    let lifetime_missing =
+        lifetime.is_none() && fields.iter().flatten().any(|field| needs_lifetime(field.ty.to_token_stream()));
+    ItemShape { fields, lifetime, lifetime_missing }
 }
+
+/// Whether `tokens` (a field type) name a lifetime other than `'static`, or a
+/// handle type without its lifetime argument.
+fn needs_lifetime(tokens: TokenStream) -> bool {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    tokens.iter().enumerate().any(|(index, token)| {
+        let next = tokens.get(index + 1);
+        match token {
+            TokenTree::Punct(punct) if punct.as_char() == '\'' => {
+                !matches!(next, Some(TokenTree::Ident(ident)) if ident == "static")
+            }
+            TokenTree::Ident(ident) if HANDLES.iter().any(|name| ident == name) => {
+                !matches!(next, Some(TokenTree::Punct(punct)) if punct.as_char() == '<')
+            }
+            TokenTree::Group(group) => needs_lifetime(group.stream()),
+            _ => false,
+        }
+    })
+}
+
+/// The handle types, which take the frame's lifetime.
+const HANDLES: [&str; 5] = ["Texture", "TextureView", "SurfaceTexture", "Buffer", "BufferSlice"];
 
 /// The visibility, name and generics of an item that does not parse as a
 /// whole, so that the do-nothing impl can still be emitted for it.

@@ -51,7 +51,7 @@ impl<'f> ::zenfg_runtime::__private::Pass<'f> for Readback<'f> {
         ],
     };
     fn label(&self) -> ::zenfg_runtime::__private::Label {
-        ::core::convert::Into::<::zenfg_runtime::__private::Label>::into(::core::clone::Clone::clone(&self.label))
+        ::zenfg_runtime::__private::PassLabel::pass_label(&self.label)
     }
     fn declare(
         &self,

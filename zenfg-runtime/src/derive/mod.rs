@@ -25,6 +25,7 @@ mod roots;
 mod sealed;
 mod table;
 mod untracked;
+mod values;
 mod views;
 
 use std::marker::PhantomData;
@@ -43,6 +44,7 @@ pub use kinds::{DerivedKind, Job};
 pub use roots::{Presentable, RootTarget};
 pub use table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
 pub use untracked::{SamplerField, UntrackedBufferField, UntrackedTextureField};
+pub use values::{ClearColor, PassLabel};
 pub use views::{
     BoundAttachment, BufferCopyDstView, BufferCopySrcView, ColorAttachmentView, DepthAttachmentView, DepthReadView,
     IndexBufferView, IndirectBufferView, SampledTextureView, StorageBufferReadView, StorageBufferWriteView,
