@@ -36,7 +36,7 @@
 //! | ZM0013 | missing, repeated or conflicting options |
 //! | ZM0014 | a resolve target whose source is not a single-handle color attachment field, or is resolved twice |
 //! | ZM0015 | a field name the context already uses (`device`, `pass`, `encoder`, `queue`, `frame_index`) |
-//! | ZM0016 | a field type the role cannot take (a container of resolve targets or depth attachments, `slot` on a container) |
+//! | ZM0016 | a field type the role cannot take (a container of resolve targets or depth attachments, `slot` on a container, a native wgpu object such as `wgpu::TextureView` under a graph role) |
 //! | ZM0017 | a color slot outside `0..n` for `n` color attachment handles |
 //! | ZM0018 | more than one depth attachment |
 //! | ZM0019 | more than one `#[label]` field |
