@@ -383,6 +383,15 @@ pub enum FrameGraphError {
         /// The callback's message.
         message: String,
     },
+    /// A copy recorded through the typed copy helpers reaches outside the
+    /// bytes or subresources its source or destination view declared.
+    #[error("FG4010: copy{} reaches outside its declared view: {message}", in_pass(.pass))]
+    CopyOutsideView {
+        /// The node whose callback recorded the copy, filled in by the runtime.
+        pass: Option<PassRef>,
+        /// Which view, and what the copy reached.
+        message: String,
+    },
     /// An internal invariant broke; please report it.
     #[error("FG9001: internal error: {message}")]
     Internal {
@@ -431,6 +440,7 @@ impl FrameGraphError {
             Self::MissingNodeExecutor { .. } => "FG4004",
             Self::WrongPassToken { .. } => "FG4005",
             Self::CallbackFailed { .. } => "FG4007",
+            Self::CopyOutsideView { .. } => "FG4010",
             Self::Internal { .. } => "FG9001",
         }
     }
@@ -452,7 +462,8 @@ impl FrameGraphError {
             Self::InvalidBufferRange { pass, .. }
             | Self::InvalidTextureView { pass, .. }
             | Self::ForeignHandle { pass, .. }
-            | Self::CallbackFailed { pass, .. } => pass.as_ref().map(|pass| pass.id),
+            | Self::CallbackFailed { pass, .. }
+            | Self::CopyOutsideView { pass, .. } => pass.as_ref().map(|pass| pass.id),
             _ => None,
         }
     }

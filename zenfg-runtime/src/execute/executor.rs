@@ -101,13 +101,17 @@ impl<'x> Executor<'x, '_> {
     }
 
     /// Names the pass in a [`CallbackFailed`](FrameGraphError::CallbackFailed)
-    /// error its callback returned.
+    /// or [`CopyOutsideView`](FrameGraphError::CopyOutsideView) error its
+    /// callback returned.
     pub(super) fn attribute(&self, pass: PassId, result: Result<()>) -> Result<()> {
+        let named = || Some(PassRef { id: pass, label: self.labels[pass.index()].clone() });
         result.map_err(|error| match error {
-            FrameGraphError::CallbackFailed { pass: None, message } => FrameGraphError::CallbackFailed {
-                pass: Some(PassRef { id: pass, label: self.labels[pass.index()].clone() }),
-                message,
-            },
+            FrameGraphError::CallbackFailed { pass: None, message } => {
+                FrameGraphError::CallbackFailed { pass: named(), message }
+            }
+            FrameGraphError::CopyOutsideView { pass: None, message } => {
+                FrameGraphError::CopyOutsideView { pass: named(), message }
+            }
             other => other,
         })
     }

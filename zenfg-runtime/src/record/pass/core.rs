@@ -225,7 +225,8 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
 
     pub(super) fn render_work(&self) -> Result<NodeWork> {
         let colors = self.colors_start..table_len(self.frame.rec.colors.len());
-        if colors.is_empty() && self.depth.is_none() {
+        let targets = &self.frame.rec.colors[self.colors_start as usize..];
+        if targets.iter().all(|target| target.access.is_none()) && self.depth.is_none() {
             return Err(FrameGraphError::InvalidNodeOperation {
                 pass: self.pass.clone(),
                 resource: None,

@@ -175,6 +175,18 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         Ok(self.token(access))
     }
 
+    /// Leaves the next color slot of a render pass empty: wgpu's list of color
+    /// attachments has `None` there, so the attachments declared after it keep
+    /// their slot numbers (as a pipeline with a sparse color layout expects).
+    /// A command or external pass begins its own render passes, so there it
+    /// does nothing.
+    pub fn skip_color_attachment(&mut self)
+    where
+        K: AcceptsRole<ColorAttachment>,
+    {
+        self.record_empty_color();
+    }
+
     /// Renders into a multisampled `source` and resolves it into
     /// `resolve_target`, which is overwritten. Returns the source's token.
     pub fn color_attachment_with_resolve(
