@@ -10,6 +10,8 @@
 # support). MODE `bound`: 10 passes name a WGSL shader, which the derive
 # parses and checks, and 10 give their bindings as attributes.
 set -euo pipefail
+# A failing build inside the timing loops stops the script instead of timing an error.
+shopt -s inherit_errexit
 runtime=$(cd "${1:-.}" && pwd)
 rounds=${2:-5}
 mode=${3:-bound}
@@ -71,7 +73,7 @@ pub struct Pass$n<'f> {
 RUST
 done
 cd "$work"
-cargo build -q 2>/dev/null
+cargo build -q
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 clean=$(for _ in $(seq "$rounds"); do
   cargo clean -q -p macro-cost
