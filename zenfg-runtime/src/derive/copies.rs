@@ -286,12 +286,8 @@ impl CommandEncoderExt for wgpu::CommandEncoder {
         extent: Extent3d,
     ) -> Result<()> {
         let source = src.copy_texels();
-        let texture = source.0;
-        let location = texels_within("source", source, src_at, extent)?;
-        let destination = dst.copy_bytes();
-        let bytes = layout_bytes(texture, layout, extent)?;
-        let offset = bytes_within("destination", destination, layout.offset, bytes)?;
-        let buffer = TexelCopyBufferInfo { buffer: destination.0, layout: TexelCopyBufferLayout { offset, ..layout } };
+        let location = texels_within("source", source.clone(), src_at, extent)?;
+        let buffer = texel_buffer("destination", dst.copy_bytes(), source.0, layout, extent)?;
         self.copy_texture_to_buffer(location, buffer, extent);
         Ok(())
     }
@@ -305,12 +301,8 @@ impl CommandEncoderExt for wgpu::CommandEncoder {
         extent: Extent3d,
     ) -> Result<()> {
         let destination = dst.copy_texels();
-        let texture = destination.0;
-        let location = texels_within("destination", destination, dst_at, extent)?;
-        let source = src.copy_bytes();
-        let bytes = layout_bytes(texture, layout, extent)?;
-        let offset = bytes_within("source", source, layout.offset, bytes)?;
-        let buffer = TexelCopyBufferInfo { buffer: source.0, layout: TexelCopyBufferLayout { offset, ..layout } };
+        let location = texels_within("destination", destination.clone(), dst_at, extent)?;
+        let buffer = texel_buffer("source", src.copy_bytes(), destination.0, layout, extent)?;
         self.copy_buffer_to_texture(buffer, location, extent);
         Ok(())
     }
@@ -328,4 +320,19 @@ impl CommandEncoderExt for wgpu::CommandEncoder {
         self.copy_texture_to_texture(from, to, extent);
         Ok(())
     }
+}
+
+/// The buffer side of a copy between `texture` and a buffer view: the bytes
+/// `layout` and `extent` cover, checked against the view and placed at its
+/// first byte.
+fn texel_buffer<'cx>(
+    side: &str,
+    view: (&'cx wgpu::Buffer, u64, u64),
+    texture: &wgpu::Texture,
+    layout: TexelCopyBufferLayout,
+    extent: Extent3d,
+) -> Result<TexelCopyBufferInfo<'cx>> {
+    let bytes = layout_bytes(texture, layout, extent)?;
+    let offset = bytes_within(side, view, layout.offset, bytes)?;
+    Ok(TexelCopyBufferInfo { buffer: view.0, layout: TexelCopyBufferLayout { offset, ..layout } })
 }
