@@ -381,3 +381,28 @@ fn full_report(
     );
     report
 }
+
+#[cfg(test)]
+mod tests {
+    use super::refill;
+
+    #[test]
+    fn a_refill_overwrites_the_old_rows_and_drops_those_left_over() {
+        let mut table = vec![String::from("a"), String::from("b"), String::from("c")];
+        refill(&mut table, ["x", "y"].into_iter().map(String::from));
+        assert_eq!(table, ["x", "y"]);
+        refill(&mut table, ["1", "2", "3", "4"].into_iter().map(String::from));
+        assert_eq!(table, ["1", "2", "3", "4"]);
+        refill(&mut table, std::iter::empty());
+        assert!(table.is_empty());
+    }
+
+    #[test]
+    fn a_refill_keeps_the_table_s_memory() {
+        let mut table: Vec<u64> = (0..64).collect();
+        let capacity = table.capacity();
+        refill(&mut table, 0..8);
+        assert_eq!(table, (0..8).collect::<Vec<_>>());
+        assert_eq!(table.capacity(), capacity);
+    }
+}
