@@ -128,6 +128,7 @@ mod report_text;
 #[cfg(feature = "snapshot")]
 pub mod snapshot;
 mod token;
+mod trace;
 mod types;
 
 pub use binding::BindGroupCacheStats;

@@ -13,6 +13,7 @@ use super::walk::{WalkStorage, Walked};
 use super::{Plan, bindings, content, retention, roots, tables, usage};
 use crate::error::{FrameGraphError, Result};
 use crate::record::Recording;
+use crate::trace::traced;
 
 /// The stages' storage, owned by the runtime and reused by every compile.
 #[derive(Default)]
@@ -41,40 +42,50 @@ impl Compiler {
         // reading the clock costs as much as a stage.
         let now = || reporting.then(Instant::now);
         let started = now();
-        if let Some(error) = rec.poisoned.take() {
-            return Err(error);
-        }
-        if let Some(&group) = rec.group_stack.last() {
-            return Err(FrameGraphError::UnclosedDebugGroup { group, label: rec.groups[group.index()].label.clone() });
-        }
-        bindings::check_bindings(rec)?;
+        traced!("validate"; {
+            if let Some(error) = rec.poisoned.take() {
+                return Err(error);
+            }
+            if let Some(&group) = rec.group_stack.last() {
+                return Err(FrameGraphError::UnclosedDebugGroup {
+                    group,
+                    label: rec.groups[group.index()].label.clone(),
+                });
+            }
+            bindings::check_bindings(rec)?;
+        });
         let validated = now();
 
         let mut stages = self.walk.start(rec);
-        let mut content = content::analyze(
-            rec,
-            reporting,
-            &mut self.content,
-            #[inline(always)]
-            |index, access| stages.access(index, access),
-        )?;
+        let mut content = traced!("content_flow"; {
+            content::analyze(
+                rec,
+                reporting,
+                &mut self.content,
+                #[inline(always)]
+                |index, access| stages.access(index, access),
+            )?
+        });
         let analyzed = now();
 
-        roots::resolve_roots(rec, &mut content.state, &mut self.roots)?;
+        traced!("roots"; roots::resolve_roots(rec, &mut content.state, &mut self.roots)?);
         let mut retained = self.retained.take();
-        let kept = retention::retain(
-            rec.nodes.len(),
-            &rec.side_effects,
-            self.roots.all_producers(),
-            &content.value_edges,
-            &mut retained,
-        );
+        let kept = traced!("retention"; {
+            retention::retain(
+                rec.nodes.len(),
+                &rec.side_effects,
+                self.roots.all_producers(),
+                &content.value_edges,
+                &mut retained,
+            )
+        });
         let culled = now();
 
-        let Walked { order, mut uses, segments, views } = stages.finish(rec, &retained, kept, &mut self.walk);
+        let Walked { order, mut uses, segments, views } =
+            traced!("walk"; stages.finish(rec, &retained, kept, &mut self.walk));
         let mut usage = self.usage.take();
-        usage::derive_usage(rec, &uses.required, &mut usage)?;
-        let allocations = self.aliasing.plan(rec, &uses, &usage, order.len());
+        traced!("usage"; usage::derive_usage(rec, &uses.required, &mut usage)?);
+        let allocations = traced!("aliasing"; self.aliasing.plan(rec, &uses, &usage, order.len()));
         let lifetimes = std::mem::take(&mut uses.lifetimes);
         let plan = Plan {
             order,
@@ -88,6 +99,7 @@ impl Compiler {
         let planned = now();
 
         let report = reporting.then(|| {
+            traced!(scope "report");
             let elapsed = |from: Option<Instant>, to: Option<Instant>| {
                 from.zip(to).map(|(from, to)| to - from).unwrap_or_default()
             };

@@ -86,6 +86,7 @@ impl<'frame> Frame<'frame> {
 
 fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
     let Frame { graph, brand, mut rec, .. } = frame;
+    crate::trace::traced!(scope "compile", passes = rec.nodes.len());
     match graph.compiler.plan(&mut rec, options) {
         Ok((plan, report)) => Ok(CompiledFrame::new(graph, brand.identity, rec, plan, report)),
         Err(error) => {

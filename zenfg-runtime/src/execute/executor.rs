@@ -72,6 +72,7 @@ impl<'x> Executor<'x, '_> {
 
     /// Runs `work` for `pass`, measuring it when CPU timing is on.
     fn timed_node(&mut self, pass: PassId, work: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        crate::trace::traced!(scope "pass", label = &*self.labels[pass.index()]);
         let begin = self.cpu.as_ref().map(|timer| timer.now());
         work(self)?;
         if let (Some(timer), Some(begin)) = (self.cpu.as_deref_mut(), begin) {

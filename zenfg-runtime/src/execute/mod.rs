@@ -151,6 +151,7 @@ impl CompiledFrame<'_> {
         mode: Option<TimingMode>,
         clock: Clock,
     ) -> Result<ExecutionTiming> {
+        crate::trace::traced!(scope "execute", frame_index = options.frame_index);
         let CompiledFrame { graph, identity, rec, plan, .. } = &mut self;
         let identity = *identity;
         let FrameGraph { device, pool, profiler, bindings, execution, .. } = &mut **graph;

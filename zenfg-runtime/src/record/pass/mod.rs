@@ -101,6 +101,9 @@ pub struct PassBuilder<'a, 'frame, K: PassKind> {
     binding_checks_start: u32,
     depth: Option<DepthTarget>,
     open: bool,
+    /// The `record_pass` span, open while the pass is declared.
+    #[cfg(feature = "tracing")]
+    span: Option<tracing::span::EnteredSpan>,
     _kind: PhantomData<K>,
 }
 
