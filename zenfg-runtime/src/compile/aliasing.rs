@@ -106,6 +106,9 @@ fn same_key(rec: &Recording<'_>, a: ResourceId, a_usage: u32, b: ResourceId, b_u
 /// The end of an allocation list.
 const NONE: u32 = u32::MAX;
 
+/// How many keys of earlier plans are kept, at least, for later ones.
+const KEPT_KEYS: usize = 64;
+
 /// Allocation planning: its working tables and the tables of its plans,
 /// kept across compiles.
 #[derive(Default)]
@@ -168,9 +171,15 @@ impl AliasingPlanner {
         let mut allocations = self.allocations.take();
         let mut assignment = self.assignment.take();
         assignment.resize(rec.resources.len(), None);
-        self.key_index.clear();
-        self.keys.clear();
-        self.free_head.clear();
+        // Frames of one runtime tend to use the same keys: the keys of earlier
+        // plans are kept, so that a warm plan only finds them, unless they
+        // outnumber what this frame could use.
+        if self.keys.len() > KEPT_KEYS.max(rec.resources.len()) {
+            self.key_index.clear();
+            self.keys.clear();
+            self.free_head.clear();
+        }
+        self.free_head.fill(NONE);
         self.release_head.clear();
         self.release_head.resize(positions, NONE);
         self.next.clear();
