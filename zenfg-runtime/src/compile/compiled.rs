@@ -23,7 +23,6 @@ pub struct CompiledFrame<'frame> {
     pub(crate) identity: RecordingIdentity,
     pub(crate) rec: Recording<'frame>,
     pub(crate) plan: Plan,
-    report: Option<CompilationReport>,
 }
 
 impl<'frame> CompiledFrame<'frame> {
@@ -32,9 +31,8 @@ impl<'frame> CompiledFrame<'frame> {
         identity: RecordingIdentity,
         rec: Recording<'frame>,
         plan: Plan,
-        report: Option<CompilationReport>,
     ) -> Self {
-        Self { graph, identity, rec, plan, report }
+        Self { graph, identity, rec, plan }
     }
 
     /// The report, if one was requested: `None` with the default
@@ -57,12 +55,12 @@ impl<'frame> CompiledFrame<'frame> {
     /// ```
     #[must_use]
     pub fn report(&self) -> Option<&CompilationReport> {
-        self.report.as_ref()
+        self.graph.compiler.frame_report.as_ref()
     }
 
     /// Moves the report out, leaving `None`.
     pub fn take_report(&mut self) -> Option<CompilationReport> {
-        self.report.take()
+        self.graph.compiler.frame_report.take()
     }
 
     /// How many nodes will execute.
@@ -96,7 +94,7 @@ impl Drop for CompiledFrame<'_> {
         self.graph.spare = std::mem::take(&mut self.rec).into_spare();
         self.graph.compiler.recycle(std::mem::take(&mut self.plan));
         // A full report nobody took keeps its tables' storage for the next one.
-        if let Some(CompilationReport { full: Some(full), .. }) = self.report.take() {
+        if let Some(CompilationReport { full: Some(full), .. }) = self.graph.compiler.frame_report.take() {
             self.graph.compiler.report = full;
         }
     }
@@ -109,7 +107,7 @@ impl fmt::Debug for CompiledFrame<'_> {
             .field("retained_nodes", &self.plan.order.len())
             .field("allocations", &self.plan.allocations.len())
             .field("segments", &self.plan.segments.len())
-            .field("report", &self.report)
+            .field("report", &self.report())
             .finish_non_exhaustive()
     }
 }

@@ -87,7 +87,7 @@ impl<'frame> Frame<'frame> {
 fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
     let Frame { graph, brand, mut rec, .. } = frame;
     match graph.compiler.plan(&mut rec, options) {
-        Ok((plan, report)) => Ok(CompiledFrame::new(graph, brand.identity, rec, plan, report)),
+        Ok(plan) => Ok(CompiledFrame::new(graph, brand.identity, rec, plan)),
         Err(error) => {
             graph.spare = rec.into_spare();
             Err(error)
