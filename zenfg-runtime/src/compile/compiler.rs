@@ -26,8 +26,11 @@ pub(crate) struct Compiler {
     /// The tables of the last full report its frame did not give away.
     pub report: FullCompilationReport,
     /// The report of the compiled frame alive now, kept here rather than in
-    /// the frame, which moves several times between compile and execute.
+    /// the frame, which moves several times between compile and execute (so
+    /// is its plan).
     pub frame_report: Option<CompilationReport>,
+    /// The plan of the compiled frame alive now.
+    pub frame_plan: Plan,
 }
 
 impl Compiler {

@@ -87,7 +87,10 @@ impl<'frame> Frame<'frame> {
 fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
     let Frame { graph, brand, mut rec, .. } = frame;
     match graph.compiler.plan(&mut rec, options) {
-        Ok(plan) => Ok(CompiledFrame::new(graph, brand.identity, rec, plan)),
+        Ok(plan) => {
+            graph.compiler.frame_plan = plan;
+            Ok(CompiledFrame::new(graph, brand.identity, rec))
+        }
         Err(error) => {
             graph.spare = rec.into_spare();
             Err(error)
