@@ -70,6 +70,7 @@ pub(crate) struct HashedKey {
 }
 
 impl HashedKey {
+    /// `key` with its hash.
     pub fn new(key: AllocationKey) -> Self {
         Self { hash: BuildHasherDefault::<WordHasher>::default().hash_one(&key), key }
     }

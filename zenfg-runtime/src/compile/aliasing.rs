@@ -106,12 +106,19 @@ fn same_key(rec: &Recording<'_>, a: ResourceId, a_usage: u32, b: ResourceId, b_u
 /// The end of an allocation list.
 const NONE: u32 = u32::MAX;
 
+/// How many keys of earlier plans are kept, at least, for later ones.
+const KEPT_KEYS: usize = 64;
+
 /// Allocation planning: its working tables and the tables of its plans,
 /// kept across compiles.
 #[derive(Default)]
 pub(crate) struct AliasingPlanner {
     key_index: FastMap<HashedKey, u32>,
     keys: Vec<HashedKey>,
+    /// Per transient, in order of first use, its key in the last plan that
+    /// looked it up: a frame like the last one finds its keys by equality,
+    /// without hashing them.
+    candidate_keys: Vec<u32>,
     /// Per key, the last freed allocation, the top of the key's free list.
     free_head: Vec<u32>,
     /// Per execution position, the allocations whose current member is last
@@ -150,6 +157,24 @@ impl AliasingPlanner {
         }
     }
 
+    /// The index of the key of the `candidate`-th transient: the same
+    /// candidate's key of the last plan when it is equal, or `key`'s found or
+    /// added by hash.
+    fn candidate_key(&mut self, candidate: usize, key: AllocationKey) -> u32 {
+        if let Some(&previous) = self.candidate_keys.get(candidate)
+            && previous != NONE
+            && *self.keys[previous as usize] == key
+        {
+            return previous;
+        }
+        let index = self.key(HashedKey::new(key));
+        if self.candidate_keys.len() <= candidate {
+            self.candidate_keys.resize(candidate + 1, NONE);
+        }
+        self.candidate_keys[candidate] = index;
+        index
+    }
+
     /// The index of `key`, added if new.
     fn key(&mut self, key: HashedKey) -> u32 {
         let Self { key_index, keys, free_head, .. } = self;
@@ -168,9 +193,16 @@ impl AliasingPlanner {
         let mut allocations = self.allocations.take();
         let mut assignment = self.assignment.take();
         assignment.resize(rec.resources.len(), None);
-        self.key_index.clear();
-        self.keys.clear();
-        self.free_head.clear();
+        // Frames of one runtime tend to use the same keys: the keys of earlier
+        // plans are kept, so that a warm plan only finds them, unless they
+        // outnumber what this frame could use.
+        if self.keys.len() > KEPT_KEYS.max(rec.resources.len()) {
+            self.key_index.clear();
+            self.keys.clear();
+            self.candidate_keys.clear();
+            self.free_head.clear();
+        }
+        self.free_head.fill(NONE);
         self.release_head.clear();
         self.release_head.resize(positions, NONE);
         self.next.clear();
@@ -197,6 +229,7 @@ impl AliasingPlanner {
         let mut swept = 0_usize;
         // Neighbouring transients usually share a key: the last candidate and its key.
         let mut last: Option<(ResourceId, u32, u32)> = None;
+        let mut candidate = 0;
         for &resource in &uses.first_touch {
             let Some(lifetime) = uses.lifetimes[resource.index()] else { continue };
             if rec.facts[resource.index()].origin != ResourceOrigin::Transient {
@@ -208,9 +241,10 @@ impl AliasingPlanner {
                 Some((previous, previous_bits, key)) if same_key(rec, previous, previous_bits, resource, bits) => key,
                 _ => {
                     let key = AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) };
-                    self.key(HashedKey::new(key))
+                    self.candidate_key(candidate, key)
                 }
             };
+            candidate += 1;
             last = Some((resource, bits, key));
             let free = self.free_head[key as usize];
             let allocation = if free == NONE {

@@ -26,17 +26,20 @@ pub(crate) struct Compiler {
     roots: ResolvedRoots,
     /// The tables of the last full report its frame did not give away.
     pub report: FullCompilationReport,
+    /// The report of the compiled frame alive now, kept here rather than in
+    /// the frame, which moves several times between compile and execute (so
+    /// is its plan).
+    pub frame_report: Option<CompilationReport>,
+    /// The plan of the compiled frame alive now.
+    pub frame_plan: Plan,
 }
 
 impl Compiler {
     /// Runs every stage over a recording whose builders are all closed:
     /// validation, content flow, roots, retention, the node-by-node stages
-    /// (uses, segments, views), usage, aliasing, and the report.
-    pub fn plan(
-        &mut self,
-        rec: &mut Recording<'_>,
-        options: CompileOptions,
-    ) -> Result<(Plan, Option<CompilationReport>)> {
+    /// (uses, segments, views), usage, aliasing, and the report, which it
+    /// leaves in [`frame_report`](Self::frame_report) when one is asked for.
+    pub fn plan(&mut self, rec: &mut Recording<'_>, options: CompileOptions) -> Result<Plan> {
         let reporting = options.report_level != ReportLevel::None;
         // Only a report shows the stages' timings, and on a small frame
         // reading the clock costs as much as a stage.
@@ -98,7 +101,7 @@ impl Compiler {
         };
         let planned = now();
 
-        let report = reporting.then(|| {
+        self.frame_report = reporting.then(|| {
             traced!(scope "report");
             let elapsed = |from: Option<Instant>, to: Option<Instant>| {
                 from.zip(to).map(|(from, to)| to - from).unwrap_or_default()
@@ -144,7 +147,7 @@ impl Compiler {
                 bound.native = None;
             }
         }
-        Ok((plan, report))
+        Ok(plan)
     }
 
     /// Takes back the tables of a plan that is done with.

@@ -88,7 +88,10 @@ fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_
     let Frame { graph, brand, mut rec, .. } = frame;
     crate::trace::traced!(scope "compile", passes = rec.nodes.len());
     match graph.compiler.plan(&mut rec, options) {
-        Ok((plan, report)) => Ok(CompiledFrame::new(graph, brand.identity, rec, plan, report)),
+        Ok(plan) => {
+            graph.compiler.frame_plan = plan;
+            Ok(CompiledFrame::new(graph, brand.identity, rec))
+        }
         Err(error) => {
             graph.spare = rec.into_spare();
             Err(error)

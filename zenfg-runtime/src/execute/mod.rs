@@ -152,9 +152,10 @@ impl CompiledFrame<'_> {
         clock: Clock,
     ) -> Result<ExecutionTiming> {
         crate::trace::traced!(scope "execute", frame_index = options.frame_index);
-        let CompiledFrame { graph, identity, rec, plan, .. } = &mut self;
+        let CompiledFrame { graph, identity, rec } = &mut self;
         let identity = *identity;
-        let FrameGraph { device, pool, profiler, bindings, execution, .. } = &mut **graph;
+        let FrameGraph { device, pool, profiler, bindings, execution, compiler, .. } = &mut **graph;
+        let plan = &compiler.frame_plan;
         let device = device.as_ref().ok_or(FrameGraphError::MissingGpuDevice)?;
         let ExecutionStorage { segment_labels, leased, views, markers, timing } = execution;
         let frame_index = options.frame_index;

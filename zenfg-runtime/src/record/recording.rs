@@ -1,13 +1,13 @@
 //! [`Recording`]: every table one recording fills, and the [`Spare`]
 //! storage a finished one leaves for the next.
 
+use std::collections::HashMap;
+
 use super::table::Table;
 use super::{
     AccessRecord, BindingCheck, Callback, ClearOp, ColorTarget, CopyOp, GroupRecord, NodeRecord, ResourceFacts,
     ResourceRecord, ResourceShape, RootRecord, ViewRecord,
 };
-use std::collections::HashMap;
-
 use crate::desc::{Label, TextureDesc};
 use crate::error::{FrameGraphError, PassRef, ResourceRef};
 use crate::ids::{DebugGroupId, PassId, ResourceId};
