@@ -2,7 +2,10 @@
 //! the compile with each of its stages, the execution, and each executed pass
 //! with its label, nested as the work is.
 
-use std::sync::{Arc, Mutex};
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread::ThreadId;
 
 use crate::execution_common::noop;
 use tracing::field::{Field, Visit};
@@ -19,11 +22,15 @@ struct Opened {
     parent: Option<&'static str>,
 }
 
-/// Records every span of the `zenfg` target and keeps the stack of entered ones.
-#[derive(Default)]
-struct Spans {
-    names: Mutex<Vec<&'static str>>,
-    stack: Mutex<Vec<usize>>,
+/// Records the spans of the `zenfg` target that one thread opens, and the
+/// stack of those it entered. The recorder is the process's global
+/// subscriber (a thread's scoped one can miss spans whose callsites other
+/// tests' threads registered first), so it ignores every other thread.
+struct Recorder {
+    thread: ThreadId,
+    next_id: AtomicU64,
+    names: Mutex<HashMap<u64, &'static str>>,
+    stack: Mutex<Vec<u64>>,
     opened: Mutex<Vec<Opened>>,
 }
 
@@ -43,22 +50,29 @@ impl Visit for Label {
     }
 }
 
-/// The subscriber the test installs; the test keeps a second handle on what it records.
-struct Recorder(Arc<Spans>);
+impl Recorder {
+    fn mine(&self) -> bool {
+        std::thread::current().id() == self.thread
+    }
+}
 
-impl Subscriber for Recorder {
+impl Subscriber for &'static Recorder {
     fn enabled(&self, metadata: &Metadata<'_>) -> bool {
         metadata.target() == "zenfg"
     }
 
     fn new_span(&self, attributes: &Attributes<'_>) -> Id {
-        let mut label = Label(None);
-        attributes.record(&mut label);
-        let mut names = self.0.names.lock().unwrap();
-        names.push(attributes.metadata().name());
-        let parent = self.0.stack.lock().unwrap().last().map(|&index| names[index]);
-        self.0.opened.lock().unwrap().push(Opened { name: attributes.metadata().name(), label: label.0, parent });
-        Id::from_u64(names.len() as u64)
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        if self.mine() {
+            let mut label = Label(None);
+            attributes.record(&mut label);
+            let mut names = self.names.lock().unwrap();
+            let name = attributes.metadata().name();
+            names.insert(id, name);
+            let parent = self.stack.lock().unwrap().last().map(|parent| names[parent]);
+            self.opened.lock().unwrap().push(Opened { name, label: label.0, parent });
+        }
+        Id::from_u64(id)
     }
 
     fn record(&self, _: &Id, _: &Record<'_>) {}
@@ -68,11 +82,15 @@ impl Subscriber for Recorder {
     fn event(&self, _: &Event<'_>) {}
 
     fn enter(&self, span: &Id) {
-        self.0.stack.lock().unwrap().push(span.into_u64() as usize - 1);
+        if self.mine() {
+            self.stack.lock().unwrap().push(span.into_u64());
+        }
     }
 
     fn exit(&self, _: &Id) {
-        self.0.stack.lock().unwrap().pop();
+        if self.mine() {
+            self.stack.lock().unwrap().pop();
+        }
     }
 }
 
@@ -82,16 +100,21 @@ fn span(name: &'static str, label: Option<&str>, parent: Option<&'static str>) -
 
 #[test]
 fn a_frame_shows_its_declarations_compile_stages_execution_and_passes() {
-    let spans = Arc::new(Spans::default());
-    tracing::subscriber::with_default(Recorder(Arc::clone(&spans)), || {
-        let (device, queue) = noop();
-        let mut graph = FrameGraph::with_device(&device);
-        let mut frame = graph.begin_frame();
-        frame.command_pass("upload").finish_command(|_| Ok(())).unwrap();
-        frame.command_pass("resolve").finish_command(|_| Ok(())).unwrap();
-        frame.compile(CompileOptions::summary_report()).unwrap().execute(&queue).unwrap();
-    });
-    let opened = spans.opened.lock().unwrap().clone();
+    let recorder: &'static Recorder = Box::leak(Box::new(Recorder {
+        thread: std::thread::current().id(),
+        next_id: AtomicU64::new(1),
+        names: Mutex::default(),
+        stack: Mutex::default(),
+        opened: Mutex::default(),
+    }));
+    tracing::subscriber::set_global_default(recorder).expect("no other test sets a global subscriber");
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    frame.command_pass("upload").finish_command(|_| Ok(())).unwrap();
+    frame.command_pass("resolve").finish_command(|_| Ok(())).unwrap();
+    frame.compile(CompileOptions::summary_report()).unwrap().execute(&queue).unwrap();
+    let opened = recorder.opened.lock().unwrap().clone();
     let compile = Some("compile");
     assert_eq!(
         opened,
