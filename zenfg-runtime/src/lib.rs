@@ -133,8 +133,8 @@ mod types;
 
 pub use binding::BindGroupCacheStats;
 pub use compile::{
-    AccessReport, AllocationReport, CompilationReport, CompilationSummary, CompilationTimings, CompileOptions,
-    CompiledFrame, CulledNodeReason, CulledNodeReport, DebugGroupReport, DependencyReport, Diagnostic,
+    AccessReport, Aliasing, AllocationReport, CompilationReport, CompilationSummary, CompilationTimings,
+    CompileOptions, CompiledFrame, CulledNodeReason, CulledNodeReport, DebugGroupReport, DependencyReport, Diagnostic,
     DiagnosticSeverity, ExecutionSegmentKind, ExecutionSegmentReport, FullCompilationReport, NodeReport, ReportLevel,
     ResourceDescriptor, ResourceLifetime, ResourceReport, RootReport, RootResolution, ValueKind, ValueReport,
     ViewReport,

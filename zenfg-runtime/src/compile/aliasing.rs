@@ -15,6 +15,7 @@
 use wgpu::{BufferUsages, TextureUsages};
 
 use super::lifetimes::{Lifetime, Uses};
+use super::options::Aliasing;
 use super::reuse::Kept;
 use crate::format::estimated_texture_bytes;
 use crate::hash::FastMap;
@@ -189,7 +190,14 @@ impl AliasingPlanner {
 impl AliasingPlanner {
     /// Plans the physical allocations of the transients `uses` touches, over
     /// `positions` execution positions.
-    pub fn plan(&mut self, rec: &Recording<'_>, uses: &Uses, usage: &[u32], positions: usize) -> Allocations {
+    pub fn plan(
+        &mut self,
+        rec: &Recording<'_>,
+        uses: &Uses,
+        usage: &[u32],
+        positions: usize,
+        aliasing: Aliasing,
+    ) -> Allocations {
         let mut allocations = self.allocations.take();
         let mut assignment = self.assignment.take();
         assignment.resize(rec.resources.len(), None);
@@ -207,7 +215,7 @@ impl AliasingPlanner {
         self.release_head.resize(positions, NONE);
         self.next.clear();
         self.allocation_key.clear();
-        self.assign(rec, uses, usage, &mut allocations, &mut assignment);
+        self.assign(rec, uses, usage, aliasing, &mut allocations, &mut assignment);
         Allocations { allocations, assignment }
     }
 
@@ -217,12 +225,14 @@ impl AliasingPlanner {
         self.assignment.keep(allocations.assignment);
     }
 
-    /// Places every transient, in order of first use.
+    /// Places every transient, in order of first use. Without aliasing no
+    /// allocation is ever released, so each transient gets its own.
     fn assign(
         &mut self,
         rec: &Recording<'_>,
         uses: &Uses,
         usage: &[u32],
+        aliasing: Aliasing,
         allocations: &mut Vec<Allocation>,
         assignment: &mut [Option<AllocationId>],
     ) {
@@ -235,7 +245,9 @@ impl AliasingPlanner {
             if rec.facts[resource.index()].origin != ResourceOrigin::Transient {
                 continue;
             }
-            self.release_until(&mut swept, lifetime.first as usize);
+            if aliasing == Aliasing::Enabled {
+                self.release_until(&mut swept, lifetime.first as usize);
+            }
             let bits = usage[resource.index()];
             let key = match last {
                 Some((previous, previous_bits, key)) if same_key(rec, previous, previous_bits, resource, bits) => key,

@@ -88,7 +88,7 @@ impl Compiler {
             traced!("walk"; stages.finish(rec, &retained, kept, &mut self.walk));
         let mut usage = self.usage.take();
         traced!("usage"; usage::derive_usage(rec, &uses.required, &mut usage)?);
-        let allocations = traced!("aliasing"; self.aliasing.plan(rec, &uses, &usage, order.len()));
+        let allocations = traced!("aliasing"; self.aliasing.plan(rec, &uses, &usage, order.len(), options.aliasing));
         let lifetimes = std::mem::take(&mut uses.lifetimes);
         let plan = Plan {
             order,
@@ -120,7 +120,7 @@ impl Compiler {
                 &self.roots,
                 &retained,
                 &plan,
-                options.report_level,
+                options,
                 timings,
                 &uses.first_touch,
                 &mut self.report,

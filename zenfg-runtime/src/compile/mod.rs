@@ -34,7 +34,7 @@ pub(crate) mod views;
 mod walk;
 
 pub use compiled::CompiledFrame;
-pub use options::{CompileOptions, ReportLevel};
+pub use options::{Aliasing, CompileOptions, ReportLevel};
 pub use report::*;
 
 use crate::error::Result;

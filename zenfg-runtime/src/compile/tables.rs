@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::Plan;
 use super::content::{ContentOutcome, Hull};
-use super::options::ReportLevel;
+use super::options::{CompileOptions, ReportLevel};
 use super::report::*;
 use super::roots::ResolvedRoots;
 use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
@@ -136,7 +136,7 @@ pub(crate) fn segment_reports(plan: &Plan) -> Vec<ExecutionSegmentReport> {
         .collect()
 }
 
-/// Builds the report of `level`; a full report fills the tables of `spare`,
+/// Builds the report of `options.report_level`; a full report fills the tables of `spare`,
 /// an earlier frame's report given back, so that their storage is reused.
 #[allow(clippy::too_many_arguments, reason = "the stages' outcomes, each needed")]
 pub(crate) fn build(
@@ -145,7 +145,7 @@ pub(crate) fn build(
     roots: &ResolvedRoots,
     retained: &[bool],
     plan: &Plan,
-    level: ReportLevel,
+    options: CompileOptions,
     timings: CompilationTimings,
     first_touch: &[ResourceId],
     spare: &mut FullCompilationReport,
@@ -157,7 +157,7 @@ pub(crate) fn build(
             logical_transient_bytes += logical_bytes(rec, index);
         }
     }
-    let full = (level == ReportLevel::Full)
+    let full = (options.report_level == ReportLevel::Full)
         .then(|| full_report(rec, content, roots, retained, plan, first_touch, std::mem::take(spare)));
     let access_count = match &full {
         Some(full) => full.accesses.len(),
@@ -180,6 +180,7 @@ pub(crate) fn build(
             .iter()
             .map(|allocation| allocation.estimated_bytes(&rec.resources))
             .sum(),
+        aliasing: options.aliasing,
         timings,
     };
     CompilationReport { summary, full }
