@@ -75,13 +75,13 @@ fn derived(frame: &mut Frame<'_>, passes: usize) -> Result<(), FrameGraphError> 
         if i % 4 == 3 {
             frame.add(Draw { src, color: dst, depth: c.depth, vertices: c.vertices }, |mut cx| {
                 cx.pass.set_vertex_view(0, &cx.vertices);
-                black_box(cx.src.view());
+                black_box(cx.src.extent());
                 Ok(())
             })?;
         } else {
             let params = c.params.slice(BufferRange::new(0, Some(64)));
             frame.add(Filter { src, dst, params }, |cx| {
-                black_box((cx.src.binding(), cx.dst.binding(), cx.params.binding()));
+                black_box((cx.src.sampled_binding(), cx.dst.storage_write_binding(), cx.params.uniform_binding()));
                 Ok(())
             })?;
         }

@@ -2,7 +2,8 @@
 # What #[derive(Pass)] costs a crate that uses it: generates a crate of 20
 # derived compute passes against the zenfg checkout RUNTIME, builds its
 # dependencies once, then times (dev profile, medians of ROUNDS runs) a clean
-# build of the crate alone and a rebuild after touching one pass.
+# build of the crate alone and a rebuild after touching one pass, in wall and
+# CPU seconds.
 #
 #     scripts/macro-build-cost.sh [RUNTIME=.] [ROUNDS=5] [MODE=bound]
 #
@@ -10,6 +11,8 @@
 # support). MODE `bound`: 10 passes name a WGSL shader, which the derive
 # parses and checks, and 10 give their bindings as attributes.
 set -euo pipefail
+# A failing build inside the timing loops stops the script instead of timing an error.
+shopt -s inherit_errexit
 runtime=$(cd "${1:-.}" && pwd)
 rounds=${2:-5}
 mode=${3:-bound}
@@ -71,16 +74,22 @@ pub struct Pass$n<'f> {
 RUST
 done
 cd "$work"
-cargo build -q 2>/dev/null
+cargo build -q
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# Wall seconds and CPU seconds (user + system, of cargo and the compilers it
+# runs) of one build; CPU time is what other load on the machine disturbs least.
+timed_build() {
+  /usr/bin/time -f "%e %U %S" -o "$work/time" cargo build -q
+  awk '{ print $1, $2 + $3 }' "$work/time"
+}
 clean=$(for _ in $(seq "$rounds"); do
   cargo clean -q -p macro-cost
-  start=$(date +%s.%N); cargo build -q; end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
-done | median)
+  timed_build
+done)
 touched=$(for _ in $(seq "$rounds"); do
   touch src/pass_3.rs
-  start=$(date +%s.%N); cargo build -q; end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
-done | median)
-echo "mode=$mode rounds=$rounds clean_s=$clean touched_one_pass_s=$touched"
+  timed_build
+done)
+column() { awk -v c="$1" '{ print $c }' | median; }
+echo "mode=$mode rounds=$rounds clean_wall_s=$(column 1 <<<"$clean") clean_cpu_s=$(column 2 <<<"$clean")" \
+  "touched_one_pass_wall_s=$(column 1 <<<"$touched") touched_one_pass_cpu_s=$(column 2 <<<"$touched")"

@@ -2,7 +2,7 @@
 //! pass that binds sets the bind groups the runtime made from its fields
 //! (`cx.set_bind_groups()`), on a pipeline built with its layout.
 
-use wgpu::{Extent3d, IndexFormat, Origin3d, TexelCopyBufferInfo, TexelCopyBufferLayout};
+use wgpu::{IndexFormat, TexelCopyBufferLayout};
 use zenfg_runtime::prelude::*;
 
 use crate::passes::{
@@ -100,17 +100,8 @@ impl Renderer {
 
     /// One copy of the whole image into tightly packed rows.
     pub fn readback(&self, cx: ReadbackContext<'_>) -> Result<(), FrameGraphError> {
-        let size = cx.image.texture().size();
-        let layout = TexelCopyBufferLayout {
-            offset: cx.pixels.offset(),
-            bytes_per_row: Some(size.width * 4),
-            rows_per_image: None,
-        };
-        cx.encoder.copy_texture_to_buffer(
-            cx.image.location(0, Origin3d::ZERO),
-            TexelCopyBufferInfo { buffer: cx.pixels.buffer(), layout },
-            Extent3d { depth_or_array_layers: 1, ..size },
-        );
-        Ok(())
+        let extent = cx.image.extent();
+        let layout = TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(extent.width * 4), rows_per_image: None };
+        cx.encoder.copy_texture_view_to_buffer_view(&cx.image, CopyOrigin::default(), &cx.pixels, layout, extent)
     }
 }

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use proc_macro2::Span;
 use syn::Ident;
+use syn::spanned::Spanned;
 
 use crate::diag::{Code, Diagnostics};
 use crate::handle::spelling;
@@ -103,41 +104,179 @@ pub(crate) fn misfits(fields: &[Field]) -> Vec<&Field> {
     fields.iter().filter(|field| spelling(&field.handle).fits(field.access.role) == Some(false)).collect()
 }
 
+/// How many color slots a field of `shape` takes: one per handle, `None`
+/// when that is only known at run time (a `Vec`, or an array whose length is
+/// not an integer literal).
+fn slot_width(shape: &Shape) -> Option<u32> {
+    match shape {
+        Shape::One | Shape::Optional => Some(1),
+        Shape::Array(syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(len), .. })) => len.base10_parse().ok(),
+        Shape::Array(_) | Shape::Vec => None,
+    }
+}
+
+/// Where one color attachment field's slots are: its first slot, and how
+/// many it takes (`None`: every slot from the first on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Placed {
+    first: u32,
+    width: Option<u32>,
+}
+
+impl Placed {
+    fn contains(self, slot: u32) -> bool {
+        slot >= self.first && self.width.is_none_or(|width| slot - self.first < width)
+    }
+
+    fn describe(self) -> String {
+        match self.width {
+            Some(1) => format!("slot {}", self.first),
+            Some(width) => format!("slots {}..{} (one per handle)", self.first, self.first + width),
+            None => format!("every slot from {} on (one per handle, counted at run time)", self.first),
+        }
+    }
+}
+
+/// The slots of the color attachment fields, in field order: `slot = N`
+/// where given; otherwise, in field order, from the lowest slot not given
+/// to a field by `slot = N`, one slot per handle.
+fn place_colors(colors: &[&Field]) -> Vec<Placed> {
+    let explicit: Vec<Option<u32>> = colors.iter().map(|field| explicit_slot(field).map(|(slot, _)| slot)).collect();
+    let mut next = 0u32;
+    explicit
+        .iter()
+        .zip(colors)
+        .map(|(slot, field)| match slot {
+            Some(first) => Placed { first: *first, width: Some(1) },
+            None => {
+                while explicit.contains(&Some(next)) {
+                    next += 1;
+                }
+                let width = slot_width(&field.shape);
+                let placed = Placed { first: next, width };
+                next = width.map_or(u32::MAX, |width| next.saturating_add(width));
+                placed
+            }
+        })
+        .collect()
+}
+
+fn explicit_slot(field: &Field) -> Option<(u32, Span)> {
+    field.access.attachment.as_ref().and_then(|attachment| attachment.slot)
+}
+
+fn color_fields(fields: &[Field]) -> Vec<&Field> {
+    fields.iter().filter(|field| field.access.role == Role::ColorAttachment).collect()
+}
+
 pub(crate) fn check_slots(fields: &[Field], diag: &mut Diagnostics) {
-    let colors: Vec<&Field> = fields.iter().filter(|field| field.access.role == Role::ColorAttachment).collect();
+    let colors = color_fields(fields);
+    let placed = place_colors(&colors);
+    let dynamic = colors.iter().any(|field| slot_width(&field.shape).is_none());
+    let total: u32 = colors.iter().filter_map(|field| slot_width(&field.shape)).sum();
     let mut taken: HashMap<u32, &Ident> = HashMap::new();
-    for field in &colors {
-        let Some((slot, span)) = field.access.attachment.as_ref().and_then(|attachment| attachment.slot) else {
-            continue;
-        };
-        if slot as usize >= colors.len() {
+    for (field, place) in colors.iter().zip(&placed) {
+        let Some((slot, span)) = explicit_slot(field) else { continue };
+        if !dynamic && slot >= total {
             diag.error(
                 span,
                 Code::SlotOutOfRange,
-                format!("slot {slot} is out of range: the pass has {} color attachment fields", colors.len()),
-                format!("use slots 0 to {}, each once", colors.len().saturating_sub(1)),
+                format!("slot {slot} is out of range: the pass's color attachments take {total} slots, one per handle"),
+                format!("use slots 0 to {}, each once", total.saturating_sub(1)),
             );
-        } else if let Some(other) = taken.insert(slot, &field.ident) {
+        } else if let Some(other) = taken.insert(place.first, &field.ident) {
             diag.error(
                 span,
                 Code::DuplicateSlot,
                 format!("`{}` and `{other}` both take color slot {slot}", field.ident),
                 "give each color attachment its own `slot = N`, or leave slots to field order",
             );
+        } else if let Some((other, other_place)) = colors
+            .iter()
+            .zip(&placed)
+            .find(|(other, other_place)| explicit_slot(other).is_none() && other_place.contains(slot))
+        {
+            diag.error(
+                span,
+                Code::DuplicateSlot,
+                format!(
+                    "`{}` takes color slot {slot}, which `{}` also takes: it takes {}",
+                    field.ident,
+                    other.ident,
+                    other_place.describe()
+                ),
+                format!(
+                    "an array or `Vec` of attachments takes one slot per handle: give `{}` a slot outside them, \
+                     or leave slots to field order",
+                    field.ident
+                ),
+            );
+        }
+    }
+    let mut open_ended: Option<(&Field, Placed)> = None;
+    for (field, place) in colors.iter().zip(&placed) {
+        if explicit_slot(field).is_some() {
+            continue;
+        }
+        if let Some((before, before_place)) = open_ended {
+            diag.error(
+                field.access.role_span,
+                Code::DuplicateSlot,
+                format!(
+                    "`{}` has no color slot left: `{}` before it takes {}",
+                    field.ident,
+                    before.ident,
+                    before_place.describe()
+                ),
+                match before_place.first {
+                    0 => format!("put `{}` before `{}` in the struct", field.ident, before.ident),
+                    first => format!(
+                        "put `{}` before `{}` in the struct, or give `{}` a `slot = N` below {first}",
+                        field.ident, before.ident, field.ident
+                    ),
+                },
+            );
+        }
+        if place.width.is_none() {
+            open_ended = open_ended.or(Some((field, *place)));
         }
     }
 }
 
-/// The slot of each color attachment field, in field order: `slot = N` where
-/// given, else the lowest slot left, in field order.
+/// The first slot of each color attachment field, in field order.
 pub(crate) fn color_slots(fields: &[Field]) -> Vec<u32> {
-    let colors: Vec<&Field> = fields.iter().filter(|field| field.access.role == Role::ColorAttachment).collect();
-    let explicit: Vec<Option<u32>> = colors
-        .iter()
-        .map(|field| field.access.attachment.as_ref().and_then(|attachment| attachment.slot).map(|(slot, _)| slot))
-        .collect();
-    let mut free = (0u32..).filter(|slot| !explicit.contains(&Some(*slot)));
-    explicit.iter().map(|slot| slot.unwrap_or_else(|| free.next().unwrap_or(u32::MAX))).collect()
+    place_colors(&color_fields(fields)).into_iter().map(|place| place.first).collect()
+}
+
+/// A graph role on a native wgpu object: the graph tracks handles only.
+pub(crate) fn check_native(fields: &[Field], diag: &mut Diagnostics) {
+    for field in fields.iter().filter(|field| crate::handle::is_native(&field.handle)) {
+        let role = field.access.role;
+        let handle = if role.takes_textures() {
+            "a `Texture<'f>` or `TextureView<'f>`"
+        } else {
+            "a `Buffer<'f>` or `BufferSlice<'f>`"
+        };
+        let untracked = matches!(role, Role::Sampled | Role::StorageRead | Role::StorageWrite | Role::Uniform);
+        let fix = if untracked {
+            format!(
+                "declare {handle} handle of the frame so the graph orders and checks the access, or bind the native \
+                 object, untracked, with `#[untracked({}, binding = N)]`",
+                role.name()
+            )
+        } else {
+            format!("declare {handle} handle of the frame (import the native object with `frame.import_*`)")
+        };
+        diag.error(
+            field.handle.span(),
+            Code::UnsupportedFieldType,
+            format!(
+                "`#[{}]` declares an access of the graph, and a native wgpu object is not a graph handle",
+                role.name()
+            ),
+            fix,
+        );
+    }
 }
 
 pub(crate) fn check_depth(fields: &[Field], diag: &mut Diagnostics) {

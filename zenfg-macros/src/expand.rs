@@ -6,8 +6,8 @@ use syn::{DeriveInput, Ident};
 
 use crate::bindings;
 use crate::check::{
-    BIND_GROUPS_FIELD, check_depth, check_kind, check_reserved, check_resolves, check_retained, check_slots, misfits,
-    reserved,
+    BIND_GROUPS_FIELD, check_depth, check_kind, check_native, check_reserved, check_resolves, check_retained,
+    check_slots, misfits, reserved,
 };
 use crate::diag::{Code, Diagnostics};
 use crate::generate::{
@@ -43,11 +43,16 @@ struct ReadFields {
 fn expand_item(input: &DeriveInput) -> TokenStream {
     let mut diag = Diagnostics::default();
     let pass = parse_pass_attr(input, &mut diag);
+    crate::generate::with_runtime(pass.runtime.as_ref(), || expand_pass(input, &pass, diag))
+}
+
+/// Expands `input` whose `#[pass(..)]` says `pass`, adding to `diag`.
+fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> TokenStream {
     let shape = item_shape(input, &mut diag);
     let read = match &shape.fields {
         Some(fields) => {
             let read = read_fields(fields, &mut diag);
-            check_fields(input, &shape, &pass, &read, &mut diag);
+            check_fields(input, &shape, pass, &read, &mut diag);
             read
         }
         None => ReadFields::default(),
@@ -57,12 +62,12 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
     let native_misfits = bindings::bind_only_misfits(&read.bind_only);
     let bound = bindings::is_bound(pass.shader.is_some(), &read.fields, &read.bind_only);
     let plan = match pass.kind {
-        Some(kind) if bound => bindings::plan(kind, &pass, &read.fields, &read.bind_only, &mut diag),
+        Some(kind) if bound => bindings::plan(kind, pass, &read.fields, &read.bind_only, &mut diag),
         _ => bindings::Plan::default(),
     };
     let watch = plan.shader_path.as_deref().map(watch_shader);
     match pass.kind {
-        Some(kind) if diag.is_empty() && misfits.is_empty() && native_misfits.is_empty() => {
+        Some(kind) if diag.is_empty() && misfits.is_empty() && native_misfits.is_empty() && !shape.lifetime_missing => {
             let spec = PassSpec {
                 vis: input.vis.clone(),
                 ident: input.ident.clone(),
@@ -81,7 +86,8 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
         _ => {
             let errors = diag.to_compile_errors();
             let bound = bound || read.broken_bind_only;
-            let mut partial = partial(input, pass.kind.or(pass.guess), label, &read, misfits, bound);
+            let kind = pass.kind.or(pass.guess).unwrap_or_else(|| kind_by_fields(&read.fields));
+            let mut partial = partial(input, Some(kind), label, &read, misfits, bound);
             partial.native_misfits = native_misfits;
             let fallback = fallback(&partial);
             quote! {
@@ -90,6 +96,20 @@ fn expand_item(input: &DeriveInput) -> TokenStream {
                 #fallback
             }
         }
+    }
+}
+
+/// The kind a pass that names none most likely has, by its fields: render
+/// with attachments or vertex or index buffers, command with copies, compute
+/// otherwise. The do-nothing impl then gives the callback the context it uses.
+fn kind_by_fields(fields: &[Field]) -> Kind {
+    let roles = || fields.iter().map(|field| field.access.role);
+    if roles().any(|role| role.is_attachment() || matches!(role, Role::Vertex | Role::Index)) {
+        Kind::Render
+    } else if roles().any(|role| matches!(role, Role::CopySrc | Role::CopyDst)) {
+        Kind::Command
+    } else {
+        Kind::Compute
     }
 }
 
@@ -216,6 +236,7 @@ fn check_fields(
         }
     }
     check_slots(&read.fields, diag);
+    check_native(&read.fields, diag);
     check_depth(&read.fields, diag);
     check_resolves(&read.fields, diag);
 }
@@ -312,6 +333,33 @@ mod tests {
         assert!(out.contains("compile_error!"), "{out}");
         assert!(out.contains("pubstructBlurContext<'cx>"), "{out}");
         assert!(out.contains("impl<'f>::zenfg_runtime::__private::Pass<'f>forBlur<'f>"), "{out}");
+    }
+
+    #[test]
+    fn a_crate_path_replaces_the_runtime_in_every_generated_path() {
+        for runtime in [quote!(engine::fg), quote!("engine::fg")] {
+            for kind in [quote!(compute), quote!(comptue)] {
+                let out = expanded(quote! {
+                    #[pass(#kind, crate = #runtime)]
+                    struct Blur<'f> {
+                        #[sampled(binding = 0)]
+                        src: Texture<'f>,
+                        #[storage_write(overwrite, binding = 1)]
+                        #[root(output)]
+                        dst: Buffer<'f>,
+                        #[sampler(binding = 2)]
+                        linear: &'f wgpu::Sampler,
+                    }
+                });
+                assert!(!out.contains("zenfg_runtime"), "{out}");
+                assert!(out.contains("engine::fg::__private::Pass<'f>forBlur<'f>"), "{out}");
+            }
+        }
+        let out = expanded(quote! {
+            #[pass(compute)]
+            struct Blur<'f> { #[storage_write(overwrite)] #[root(output)] dst: Buffer<'f> }
+        });
+        assert!(out.contains("#[automatically_derived]impl<'f>::zenfg_runtime::__private::Pass<'f>"), "{out}");
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub(crate) enum Spelling {
     Buffer,
     /// A type that is never a handle: a primitive, a reference, a tuple, ...
     NotAHandle,
+    /// A native wgpu object (`wgpu::TextureView`, `&wgpu::Buffer`, ...),
+    /// which the graph does not track.
+    Native,
     /// Any other path, such as an alias, which only the type system resolves.
     Unknown,
 }
@@ -39,6 +42,9 @@ pub(crate) fn type_name(ty: &Type) -> Option<String> {
 
 /// What `ty` is by its spelling.
 pub(crate) fn spelling(ty: &Type) -> Spelling {
+    if is_native(ty) {
+        return Spelling::Native;
+    }
     match type_name(ty).as_deref() {
         Some("Texture" | "TextureView") => Spelling::Texture,
         Some("SurfaceTexture") => Spelling::Surface,
@@ -50,11 +56,22 @@ pub(crate) fn spelling(ty: &Type) -> Spelling {
     }
 }
 
+/// Whether `ty` is spelled as a wgpu type, or a reference to one.
+pub(crate) fn is_native(ty: &Type) -> bool {
+    match ty {
+        Type::Path(path) if path.qself.is_none() => path.path.segments.iter().any(|segment| segment.ident == "wgpu"),
+        Type::Reference(reference) => is_native(&reference.elem),
+        Type::Group(group) => is_native(&group.elem),
+        Type::Paren(paren) => is_native(&paren.elem),
+        _ => false,
+    }
+}
+
 impl Spelling {
     /// Whether `role` takes a handle spelled so, when the spelling tells.
     pub(crate) fn fits(self, role: Role) -> Option<bool> {
         match self {
-            Self::Unknown => None,
+            Self::Unknown | Self::Native => None,
             Self::NotAHandle => Some(false),
             Self::Texture | Self::Surface => Some(role.takes_textures()),
             Self::Buffer => Some(role.takes_buffers()),

@@ -28,7 +28,7 @@
 //! | ZM0005 | a write that does not say what happens to the previous contents: `overwrite`/`preserve`, or `clear = ..`/`load` |
 //! | ZM0006 | an attachment in a pass kind without attachments (compute), or a resolve target outside a render pass |
 //! | ZM0007 | `root` on a field that is only read |
-//! | ZM0008 | two color attachments on one slot |
+//! | ZM0008 | two color attachments on one slot, counting one slot per handle of an array or `Vec` (the error names both fields), or a color attachment after a `Vec`, which takes every later slot |
 //! | ZM0009 | a pass that can never be retained: no write, no root, no side effect |
 //! | ZM0010 | a missing, repeated or unknown pass kind |
 //! | ZM0011 | a field without an access attribute |
@@ -36,8 +36,8 @@
 //! | ZM0013 | missing, repeated or conflicting options |
 //! | ZM0014 | a resolve target whose source is not a single-handle color attachment field, or is resolved twice |
 //! | ZM0015 | a field name the context already uses (`device`, `pass`, `encoder`, `queue`, `frame_index`) |
-//! | ZM0016 | a field type the role cannot take (a container of resolve targets or depth attachments, `slot` on a container) |
-//! | ZM0017 | a color slot outside `0..n` for `n` color attachment fields |
+//! | ZM0016 | a field type the role cannot take (a container of resolve targets or depth attachments, `slot` on a container, a native wgpu object such as `wgpu::TextureView` under a graph role) |
+//! | ZM0017 | a color slot outside `0..n` for `n` color attachment handles |
 //! | ZM0018 | more than one depth attachment |
 //! | ZM0019 | more than one `#[label]` field |
 //! | ZM0020 | attribute arguments that do not parse |
@@ -66,8 +66,11 @@ mod suggest;
 #[cfg(test)]
 mod expansion_tests;
 
-/// Derives `zenfg_runtime::Pass` for a struct of annotated handles; see the
-/// `zenfg_runtime` docs for the attribute table.
+/// Derives `zenfg_runtime::Pass` for a struct of annotated handles (see the
+/// `zenfg_runtime` docs for the whole story): `#[pass(..)]` on the struct,
+/// and on each field exactly one of these attributes.
+///
+#[doc = include_str!("attributes.md")]
 #[proc_macro_derive(
     Pass,
     attributes(
@@ -93,4 +96,17 @@ mod expansion_tests;
 )]
 pub fn derive_pass(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     expand::expand(input.into()).into()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_readme_lists_the_attributes_of_the_derive_docs() {
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+            .expect("the workspace README is readable");
+        assert!(
+            readme.contains(include_str!("attributes.md")),
+            "README.md and src/attributes.md list other attributes"
+        );
+    }
 }

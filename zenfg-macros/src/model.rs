@@ -146,7 +146,9 @@ impl Role {
             Self::Vertex => "VertexBufferView",
             Self::Index => "IndexBufferView",
             Self::Indirect => "IndirectBufferView",
-            Self::ColorAttachment | Self::DepthAttachment | Self::DepthRead | Self::ResolveTarget => "AttachmentView",
+            Self::ColorAttachment | Self::ResolveTarget => "ColorAttachmentView",
+            Self::DepthAttachment => "DepthAttachmentView",
+            Self::DepthRead => "DepthReadView",
             _ => return None,
         })
     }

@@ -49,6 +49,15 @@ pub(crate) trait Resolve<'e> {
         access: AccessId,
     ) -> Result<&'e wgpu::TextureView>;
 
+    /// The texture of a copy access with the subresources it declared.
+    fn texture_region(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<(&'e wgpu::Texture, Subresources)>;
+
     /// The planned view with its texture, as a bind group binds it.
     fn texture_binding(
         &self,
@@ -67,13 +76,27 @@ pub(crate) trait Resolve<'e> {
     ) -> Result<wgpu::BindGroup>;
 }
 
-/// A texture access resolved for binding: the planned view, its texture, and
-/// whether it is a surface texture's, which lives one frame.
+/// A texture access resolved for binding: the planned view, its texture, the
+/// subresources the view covers, and whether it is a surface texture's, which
+/// lives one frame.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TextureBinding<'e> {
     pub view: &'e wgpu::TextureView,
     pub texture: &'e wgpu::Texture,
+    pub subresources: Subresources,
     pub frame_scoped: bool,
+}
+
+/// The subresources of a texture an access declared, and the format it sees
+/// them in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Subresources {
+    pub format: wgpu::TextureFormat,
+    pub base_mip: u32,
+    pub mip_count: u32,
+    pub base_layer: u32,
+    /// Array layers, or depth slices of the first mip of a 3D texture.
+    pub layer_count: u32,
 }
 
 /// Resolves the access tokens of the executing node to native objects.
@@ -154,6 +177,14 @@ impl<'e> ExecutionResources<'e> {
         token: AccessToken<'_, Role>,
     ) -> Result<&'e wgpu::TextureView> {
         self.table.texture_view(self.pass, token.brand.identity, token.pass, token.access)
+    }
+
+    /// The texture of a copy token with the subresources it declared.
+    pub(crate) fn texture_region<Role: TextureAccessMarker>(
+        &self,
+        token: AccessToken<'_, Role>,
+    ) -> Result<(&'e wgpu::Texture, Subresources)> {
+        self.table.texture_region(self.pass, token.brand.identity, token.pass, token.access)
     }
 
     /// The planned view of a texture token, with its texture, for binding.

@@ -77,7 +77,7 @@ fn in_pass(pass: &Option<PassRef>) -> String {
 ///   or resource label.
 /// * **FG2014** ([`ForeignResourcePoolScope`](Self::ForeignResourcePoolScope))
 ///   is new: a resource pool scope used with a runtime that did not create it.
-/// * **FG4010** ([`ReadbackFailed`](Self::ReadbackFailed)) is new: a
+/// * **FG4011** ([`ReadbackFailed`](Self::ReadbackFailed)) is new: a
 ///   texture readback or a wait for GPU timing that could not finish.
 /// * **Copy nodes declare accesses only through their typed copy methods**
 ///   (`copy_buffer_to_buffer`, `copy_buffer_to_texture`,
@@ -385,9 +385,18 @@ pub enum FrameGraphError {
         /// The callback's message.
         message: String,
     },
+    /// A copy recorded through the typed copy helpers reaches outside the
+    /// bytes or subresources its source or destination view declared.
+    #[error("FG4010: copy{} reaches outside its declared view: {message}", in_pass(.pass))]
+    CopyOutsideView {
+        /// The node whose callback recorded the copy, filled in by the runtime.
+        pass: Option<PassRef>,
+        /// Which view, and what the copy reached.
+        message: String,
+    },
     /// Reading results back from the GPU failed: a texture that cannot be
     /// copied out, a wait that ran out of time, or a lost device.
-    #[error("FG4010: reading back {what} failed: {reason}")]
+    #[error("FG4011: reading back {what} failed: {reason}")]
     ReadbackFailed {
         /// What was read back, in words (a texture's size and format, the GPU
         /// timing of a frame).
@@ -443,7 +452,8 @@ impl FrameGraphError {
             Self::MissingNodeExecutor { .. } => "FG4004",
             Self::WrongPassToken { .. } => "FG4005",
             Self::CallbackFailed { .. } => "FG4007",
-            Self::ReadbackFailed { .. } => "FG4010",
+            Self::CopyOutsideView { .. } => "FG4010",
+            Self::ReadbackFailed { .. } => "FG4011",
             Self::Internal { .. } => "FG9001",
         }
     }
@@ -465,7 +475,8 @@ impl FrameGraphError {
             Self::InvalidBufferRange { pass, .. }
             | Self::InvalidTextureView { pass, .. }
             | Self::ForeignHandle { pass, .. }
-            | Self::CallbackFailed { pass, .. } => pass.as_ref().map(|pass| pass.id),
+            | Self::CallbackFailed { pass, .. }
+            | Self::CopyOutsideView { pass, .. } => pass.as_ref().map(|pass| pass.id),
             _ => None,
         }
     }

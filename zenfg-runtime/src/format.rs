@@ -97,6 +97,19 @@ pub(crate) fn estimated_texture_bytes(desc: &TextureDesc) -> u64 {
 /// message says what to change.
 pub(crate) fn check_texture_desc(desc: &TextureDesc) -> Result<(), String> {
     let Extent3d { width, height, depth_or_array_layers } = desc.size;
+    // Most textures are plain 2D ones, for which only the extents and the
+    // stencil aspect can be wrong.
+    if desc.dimension == TextureDimension::D2
+        && desc.mip_level_count == 1
+        && desc.sample_count == 1
+        && desc.view_formats.is_empty()
+        && width != 0
+        && height != 0
+        && depth_or_array_layers != 0
+        && !desc.format.has_stencil_aspect()
+    {
+        return Ok(());
+    }
     if width == 0 || height == 0 || depth_or_array_layers == 0 {
         return Err(format!(
             "size {width}x{height}x{depth_or_array_layers} has a zero extent; every extent must be at least 1"

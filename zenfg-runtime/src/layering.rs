@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 /// Each top-level module's layer; the owner, `graph`, has none.
-const LAYERS: [(&str, u8); 20] = [
+const LAYERS: [(&str, u8); 21] = [
     ("ids", 0),
     ("types", 0),
     ("desc", 0),
@@ -16,6 +16,7 @@ const LAYERS: [(&str, u8); 20] = [
     ("handle", 0),
     ("ops", 0),
     ("token", 0),
+    ("trace", 0),
     ("error", 0),
     ("physical", 0),
     ("binding", 1),

@@ -90,7 +90,8 @@
 //! | FG4004 | [`MissingNodeExecutor`](FrameGraphError::MissingNodeExecutor) | executing a retained node closed with [`PassBuilder::finish`] and no callback, or a copy node without copies |
 //! | FG4005 | [`WrongPassToken`](FrameGraphError::WrongPassToken) | a callback resolves a token that another pass declared |
 //! | FG4007 | [`CallbackFailed`](FrameGraphError::CallbackFailed) | a callback returns [`FrameGraphError::callback_failed`]; the runtime names the pass |
-//! | FG4010 | [`ReadbackFailed`](FrameGraphError::ReadbackFailed) | [`readback::read_texture`] of a texture it cannot copy out, or a readback or [`GpuTimingReadback::wait`] that times out or loses the device |
+//! | FG4010 | [`CopyOutsideView`](FrameGraphError::CopyOutsideView) | a callback's copy through [`CommandEncoderExt`] reaches outside the bytes, mips or layers its source or destination view declared; nothing is recorded |
+//! | FG4011 | [`ReadbackFailed`](FrameGraphError::ReadbackFailed) | [`readback::read_texture`] of a texture it cannot copy out, or a readback or [`GpuTimingReadback::wait`] that times out or loses the device |
 //! | FG9001 | [`Internal`](FrameGraphError::Internal) | an internal invariant broke (please report it); no input of the public API causes it |
 //!
 //! Codes follow the reference ZenFG semantics where the meaning is the same;
@@ -147,12 +148,13 @@ mod report_text;
 #[cfg(feature = "snapshot")]
 pub mod snapshot;
 mod token;
+mod trace;
 mod types;
 
 pub use binding::BindGroupCacheStats;
 pub use compile::{
-    AccessReport, AllocationReport, CompilationReport, CompilationSummary, CompilationTimings, CompileOptions,
-    CompiledFrame, CulledNodeReason, CulledNodeReport, DebugGroupReport, DependencyReport, Diagnostic,
+    AccessReport, Aliasing, AllocationReport, CompilationReport, CompilationSummary, CompilationTimings,
+    CompileOptions, CompiledFrame, CulledNodeReason, CulledNodeReport, DebugGroupReport, DependencyReport, Diagnostic,
     DiagnosticSeverity, ExecutionSegmentKind, ExecutionSegmentReport, FullCompilationReport, NodeReport, ReportLevel,
     ResourceDescriptor, ResourceLifetime, ResourceReport, RootReport, RootResolution, ValueKind, ValueReport,
     ViewReport,
@@ -161,14 +163,16 @@ pub use context::{
     CommandContext, ComputePassContext, ExecutionResources, ExternalSubmissionContext, RenderPassContext,
 };
 pub use derive::{
-    AccessTable, AsIndexSlice, AsIndirectArgs, AsSampledBinding, AsStorageBinding, AsUniformBinding, AsVertexSlice,
-    AttachmentLoad, AttachmentTable, ColorAttachmentField, ComputePassExt, CopyDstField, CopySrcField,
-    DepthAttachmentField, DepthReadField, DerivedKind, FieldAccess, IndexField, IndirectField, Job, Pass, Presentable,
-    RenderPassExt, Repeat, ResolveTargetField, RootTarget, SampledField, StorageReadField, StorageWriteField,
-    UniformField, VertexField,
+    AccessTable, AsBufferCopyDst, AsBufferCopySrc, AsIndexSlice, AsIndirectArgs, AsSampledBinding,
+    AsStorageReadBinding, AsStorageWriteBinding, AsTextureCopyDst, AsTextureCopySrc, AsUniformBinding, AsVertexSlice,
+    AttachmentLoad, AttachmentTable, ColorAttachmentField, CommandEncoderExt, ComputePassExt, CopyDstField, CopyOrigin,
+    CopySrcField, DepthAttachmentField, DepthReadField, DerivedKind, FieldAccess, IndexField, IndirectField, Job, Pass,
+    Presentable, RenderPassExt, Repeat, ResolveTargetField, RootTarget, SampledField, StorageReadField,
+    StorageWriteField, UniformField, VertexField,
 };
 pub use derive::{
-    BindGroupTable, BindGroups, SamplerField, SetBindGroups, UntrackedBufferField, UntrackedTextureField,
+    BindGroupTable, BindGroups, ClearColor, PassLabel, SamplerField, SetBindGroups, UntrackedBufferField,
+    UntrackedTextureField,
 };
 pub use desc::{
     BufferDesc, BufferRange, ImportBufferOptions, ImportTextureOptions, Label, NormalizedTextureViewDesc,
@@ -210,18 +214,21 @@ pub use zenfg_macros::Pass;
 /// The views a derived pass's callback receives, one type per access role.
 pub mod views {
     pub use crate::derive::{
-        AttachmentView, BoundAttachment, BufferCopyDstView, BufferCopySrcView, IndexBufferView, IndirectBufferView,
-        SampledTextureView, StorageBufferReadView, StorageBufferWriteView, StorageTextureReadView,
-        StorageTextureWriteView, TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
+        BoundAttachment, BufferCopyDstView, BufferCopySrcView, ColorAttachmentView, DepthAttachmentView, DepthReadView,
+        IndexBufferView, IndirectBufferView, SampledTextureView, StorageBufferReadView, StorageBufferWriteView,
+        StorageTextureReadView, StorageTextureWriteView, TextureCopyDstView, TextureCopySrcView, UniformBufferView,
+        VertexBufferView,
     };
 }
 
 /// What recording passes needs, for `use zenfg_runtime::prelude::*`.
 pub mod prelude {
     pub use crate::{
-        AsIndexSlice, AsIndirectArgs, AsSampledBinding, AsStorageBinding, AsUniformBinding, AsVertexSlice, Buffer,
-        BufferDesc, BufferRange, BufferSlice, CompileOptions, ComputePassExt, Frame, FrameGraph, FrameGraphError, Pass,
-        RenderPassExt, RootReason, SurfaceTexture, Texture, TextureDesc, TextureView, TextureViewDesc, WriteContents,
+        AsBufferCopyDst, AsBufferCopySrc, AsIndexSlice, AsIndirectArgs, AsSampledBinding, AsStorageReadBinding,
+        AsStorageWriteBinding, AsTextureCopyDst, AsTextureCopySrc, AsUniformBinding, AsVertexSlice, Buffer, BufferDesc,
+        BufferRange, BufferSlice, CommandEncoderExt, CompileOptions, ComputePassExt, CopyOrigin, Frame, FrameGraph,
+        FrameGraphError, Pass, RenderPassExt, RootReason, SurfaceTexture, Texture, TextureDesc, TextureView,
+        TextureViewDesc, WriteContents,
     };
 }
 

@@ -4,9 +4,13 @@
 //! recording, compilation, the pool and execution all use these types, and
 //! this module uses none of theirs.
 
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+use std::ops::Deref;
+
 use wgpu::{BufferUsages, Extent3d, TextureDimension, TextureFormat, TextureUsages, TextureViewDimension};
 
 use crate::desc::Label;
+use crate::hash::WordHasher;
 use crate::ids::ResourceId;
 
 /// A native object: bound by the caller to an import, or created by the pool
@@ -54,6 +58,44 @@ pub(crate) enum PhysicalDesc {
 pub(crate) struct AllocationKey {
     pub scope: Option<ResourcePoolScope>,
     pub desc: PhysicalDesc,
+}
+
+/// An [`AllocationKey`] with its hash, computed once when the key is
+/// planned: the planner's and the pool's tables, which every execution looks
+/// keys up in twice, hash only that word.
+#[derive(Clone, Debug)]
+pub(crate) struct HashedKey {
+    hash: u64,
+    key: AllocationKey,
+}
+
+impl HashedKey {
+    /// `key` with its hash.
+    pub fn new(key: AllocationKey) -> Self {
+        Self { hash: BuildHasherDefault::<WordHasher>::default().hash_one(&key), key }
+    }
+}
+
+impl Deref for HashedKey {
+    type Target = AllocationKey;
+
+    fn deref(&self) -> &AllocationKey {
+        &self.key
+    }
+}
+
+impl PartialEq for HashedKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash && self.key == other.key
+    }
+}
+
+impl Eq for HashedKey {}
+
+impl Hash for HashedKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
 }
 
 /// One native texture view to create.

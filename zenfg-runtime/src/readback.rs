@@ -21,7 +21,7 @@ use crate::error::{FrameGraphError, Result};
 ///
 /// # Errors
 ///
-/// FG4010 ([`ReadbackFailed`](FrameGraphError::ReadbackFailed)) when the
+/// FG4011 ([`ReadbackFailed`](FrameGraphError::ReadbackFailed)) when the
 /// texture cannot be copied out (no `COPY_SRC`, multisampled, a mip it does
 /// not have, a depth-stencil or planar format), when the copy does not finish
 /// within `timeout`, or when the device is lost.
@@ -46,7 +46,7 @@ use crate::error::{FrameGraphError, Result};
 ///
 /// // A mip the texture does not have is an error, not a panic.
 /// let error = read_texture(&device, &queue, &texture, 1, Duration::from_secs(5)).unwrap_err();
-/// assert_eq!(error.code(), "FG4010");
+/// assert_eq!(error.code(), "FG4011");
 /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
 /// ```
 pub fn read_texture(

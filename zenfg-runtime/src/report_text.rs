@@ -9,7 +9,7 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::compile::{
-    CompilationReport, CompilationSummary, DebugGroupReport, DiagnosticSeverity, ExecutionSegmentKind,
+    Aliasing, CompilationReport, CompilationSummary, DebugGroupReport, DiagnosticSeverity, ExecutionSegmentKind,
     FullCompilationReport, ResourceReport,
 };
 use crate::execute::{CpuTimingReport, GpuTimingReport};
@@ -124,7 +124,11 @@ fn write_memory(summary: &CompilationSummary, f: &mut fmt::Formatter<'_>) -> fmt
         summary.allocation_count,
         mib(summary.physical_allocation_bytes),
         mib(summary.logical_transient_bytes.saturating_sub(summary.physical_allocation_bytes))
-    )
+    )?;
+    if summary.aliasing == Aliasing::Disabled {
+        writeln!(f, "           aliasing disabled: every transient has an allocation of its own")?;
+    }
+    Ok(())
 }
 
 fn write_aliasing(full: &FullCompilationReport, f: &mut fmt::Formatter<'_>) -> fmt::Result {

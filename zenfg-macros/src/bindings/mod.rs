@@ -126,7 +126,7 @@ pub(crate) fn bindables<'a>(fields: &'a [Field], bind_only: &'a [BindOnly]) -> V
         let handle = match spelling(&field.handle) {
             Spelling::Texture | Spelling::Surface => HandleKind::Texture,
             Spelling::Buffer => HandleKind::Buffer,
-            Spelling::NotAHandle | Spelling::Unknown => HandleKind::Unknown,
+            Spelling::NotAHandle | Spelling::Native | Spelling::Unknown => HandleKind::Unknown,
         };
         Bindable {
             ident: &field.ident,

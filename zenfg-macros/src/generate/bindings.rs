@@ -34,7 +34,8 @@ pub(crate) fn bind_groups_const(spec: &PassSpec) -> TokenStream {
 }
 
 fn layout_entry(entry: &Entry) -> TokenStream {
-    let wgpu = quote!(::zenfg_runtime::__private::wgpu);
+    let private = private();
+    let wgpu = quote!(#private::wgpu);
     let binding = entry.binding;
     let visibility = visibility(entry.visibility.0);
     let ty = binding_type(&entry.ty);
@@ -51,7 +52,8 @@ fn layout_entry(entry: &Entry) -> TokenStream {
 /// `ShaderStages` of `bits`, by the names of its stages where it has only
 /// vertex, fragment and compute.
 fn visibility(bits: u32) -> TokenStream {
-    let stages = quote!(::zenfg_runtime::__private::wgpu::ShaderStages);
+    let private = private();
+    let stages = quote!(#private::wgpu::ShaderStages);
     let names: Vec<TokenStream> = [(1, quote!(VERTEX)), (2, quote!(FRAGMENT)), (4, quote!(COMPUTE))]
         .into_iter()
         .filter(|(bit, _)| bits & bit != 0)
@@ -71,7 +73,8 @@ fn min_size(size: Option<u64>) -> TokenStream {
 }
 
 fn binding_type(ty: &BindingTy) -> TokenStream {
-    let wgpu = quote!(::zenfg_runtime::__private::wgpu);
+    let private = private();
+    let wgpu = quote!(#private::wgpu);
     match ty {
         BindingTy::Uniform { min_size: size } => {
             let size = min_size(*size);
@@ -155,7 +158,8 @@ pub(crate) fn bind_only_item(field: &BindOnly, lt: &Lifetime, item: &str) -> Tok
     let span = ty.span();
     let name = Ident::new(untracked_trait(field), span);
     let item = Ident::new(item, span);
-    quote_spanned!(span=> <#ty as ::zenfg_runtime::__private::#name<#lt>>::#item)
+    let private = super::private_at(span);
+    quote_spanned!(span=> <#ty as #private::#name<#lt>>::#item)
 }
 
 /// The statements of `context` that look the bind groups up, into the local

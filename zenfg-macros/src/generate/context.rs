@@ -33,7 +33,8 @@ fn field_type(kind: Kind, field: &ContextField<'_>, lifetime: Option<&Lifetime>,
 
 /// The runtime's fields of the context of `kind`: name, type and doc.
 fn runtime_fields(kind: Kind, cx: &Lifetime) -> Vec<(TokenStream, TokenStream, &'static str)> {
-    let wgpu = quote!(::zenfg_runtime::__private::wgpu);
+    let private = private();
+    let wgpu = quote!(#private::wgpu);
     let work = match kind {
         Kind::Render => (quote!(pass), quote!(#wgpu::RenderPass<#cx>), "The render pass, begun with the attachments."),
         Kind::Compute => (quote!(pass), quote!(#wgpu::ComputePass<#cx>), "The compute pass to dispatch into."),

@@ -39,6 +39,7 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
     let context_fn = context_fn(spec, &kept, &lt, &cx);
     let roots = roots_fn(spec, &lt);
     quote! {
+        #[automatically_derived]
         impl<#lt> #private::Pass<#lt> for #self_ty {
             type Kind = #private::kind::#kind;
             type Declared = #declared;
@@ -74,9 +75,10 @@ fn keeps_declared(kind: Kind, field: &Field) -> bool {
 fn label_fn(spec: &PassSpec) -> TokenStream {
     let private = private();
     let body = match &spec.label_field {
-        Some(field) => quote! {
-            ::core::convert::Into::<#private::Label>::into(::core::clone::Clone::clone(&self.#field))
-        },
+        Some(field) => {
+            let private = super::private_at(field.span());
+            quote_spanned!(field.span()=> #private::PassLabel::pass_label(&self.#field))
+        }
         None => {
             let label = &spec.label;
             quote!(#private::Label::Borrowed(#label))
@@ -107,7 +109,7 @@ fn declare_args(field: &Field) -> TokenStream {
             } else {
                 let load = match &attachment.load {
                     Load::Clear(value) => quote! {
-                        #private::ColorAttachmentLoadOp::Clear(#private::IntoClearColor::into_clear_color(#value))
+                        #private::ColorAttachmentLoadOp::Clear(#private::ClearColor::clear_color(#value))
                     },
                     Load::Load => quote!(#private::ColorAttachmentLoadOp::Load),
                 };
@@ -156,7 +158,22 @@ fn declare_field(spec: &PassSpec, index: usize, lt: &syn::Lifetime) -> Option<To
         Shape::Vec => quote!(::core::iter::Iterator::copied(self.#ident.iter())),
         _ => quote!(self.#ident),
     };
-    let value = map_shape(&field.shape, field.handle.span(), source, &handle, call);
+    let value = match field.shape {
+        // An absent attachment leaves its slot empty, so later slots keep their numbers.
+        Shape::Optional if role == Role::ColorAttachment => {
+            let each = call(quote!(#handle));
+            quote_spanned! {field.handle.span()=>
+                match #source {
+                    ::core::option::Option::Some(#handle) => ::core::option::Option::Some(#each?),
+                    ::core::option::Option::None => {
+                        #builder.skip_color_attachment();
+                        ::core::option::Option::None
+                    }
+                }
+            }
+        }
+        _ => map_shape(&field.shape, field.handle.span(), source, &handle, call),
+    };
     let expect = expect_binding(spec, index, ident, &builder);
     Some(if keeps_declared(spec.kind, field) {
         quote! {

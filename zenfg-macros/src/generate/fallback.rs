@@ -63,14 +63,16 @@ pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
     let checks = partial.misfits.iter().map(|field| {
         let marker = role_item(field.access.role, &field.handle, &lt, "Marker");
         let span = field.handle.span();
-        quote_spanned!(span=> let _: #marker = ::zenfg_runtime::__private::MisleadingHandleName;)
+        let private = super::private_at(span);
+        quote_spanned!(span=> let _: #marker = #private::MisleadingHandleName;)
     });
     let native_checks = partial.native_misfits.iter().map(|field| {
         let ty = &field.ty;
         let span = ty.span();
         let name = Ident::new(untracked_trait(field), span);
+        let private = super::private_at(span);
         quote_spanned! {span=>
-            let _: ::core::marker::PhantomData<<#ty as ::zenfg_runtime::__private::#name<'_>>::Kept> =
+            let _: ::core::marker::PhantomData<<#ty as #private::#name<'_>>::Kept> =
                 ::core::marker::PhantomData;
         }
     });
@@ -81,6 +83,7 @@ pub(crate) fn fallback(partial: &Partial<'_>) -> TokenStream {
     quote! {
         #context_struct
 
+        #[automatically_derived]
         impl #impl_generics #private::Pass<#lt> for #name #ty_generics #where_clause {
             type Kind = #private::kind::#marker;
             type Declared = ::core::convert::Infallible;

@@ -11,6 +11,8 @@ pub(crate) use context::{ContextField, ContextGroups, context_struct};
 pub(crate) use declare::pass_impl;
 pub(crate) use fallback::{Partial, fallback};
 
+use std::cell::RefCell;
+
 use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -19,9 +21,30 @@ use syn::{Lifetime, Type};
 use crate::handle::{Spelling, spelling};
 use crate::model::{Kind, Role, Shape};
 
-/// `::zenfg_runtime::__private`.
+thread_local! {
+    /// The path of the runtime crate for the item being expanded: the
+    /// `crate = ..` of its `#[pass(..)]`, or `None` for `::zenfg_runtime`.
+    static RUNTIME: RefCell<Option<TokenStream>> = const { RefCell::new(None) };
+}
+
+/// Runs `expand` with the runtime named `path` (`None`: `::zenfg_runtime`) in
+/// everything it generates.
+pub(crate) fn with_runtime<R>(path: Option<&syn::Path>, expand: impl FnOnce() -> R) -> R {
+    let previous = RUNTIME.with(|runtime| runtime.replace(path.map(|path| quote!(#path))));
+    let expanded = expand();
+    RUNTIME.with(|runtime| runtime.replace(previous));
+    expanded
+}
+
+/// `::zenfg_runtime::__private`, or `<path>::__private` under `#[pass(crate = path)]`.
 pub(crate) fn private() -> TokenStream {
-    quote!(::zenfg_runtime::__private)
+    let runtime = RUNTIME.with(|runtime| runtime.borrow().clone()).unwrap_or_else(|| quote!(::zenfg_runtime));
+    quote!(#runtime::__private)
+}
+
+/// [`private`], every token spanned on `span`.
+pub(crate) fn private_at(span: Span) -> TokenStream {
+    respan(private(), span)
 }
 
 /// The lifetime of the pass's handles: the struct's, or a fresh one.
@@ -55,7 +78,8 @@ pub(crate) fn role_item(role: Role, ty: &Type, lifetime: &Lifetime, item: &str) 
     let ty = respan(quote!(#ty), span);
     let name = format_ident!("{}", role.field_trait(), span = span);
     let item = format_ident!("{item}", span = span);
-    quote_spanned!(span=> <#ty as ::zenfg_runtime::__private::#name<#lifetime>>::#item)
+    let private = private_at(span);
+    quote_spanned!(span=> <#ty as #private::#name<#lifetime>>::#item)
 }
 
 /// `tokens` with every span set to `span`.
@@ -142,7 +166,7 @@ pub(crate) fn named_view(role: Role, handle: &Type) -> Option<&'static str> {
     role.view().or_else(|| match spelling(handle) {
         Spelling::Texture | Spelling::Surface => role.texture_view(),
         Spelling::Buffer => role.buffer_view(),
-        Spelling::NotAHandle | Spelling::Unknown => None,
+        Spelling::NotAHandle | Spelling::Native | Spelling::Unknown => None,
     })
 }
 

@@ -243,7 +243,7 @@ fn unknown_attribute(name: &Ident, text: &str, diag: &mut Diagnostics) {
             name.span(),
             Code::UnknownAttribute,
             format!("unknown attribute `#[{text}]`{hint}"),
-            "use one of the attributes in the table of the crate docs",
+            "use one of the attributes listed in the docs of `#[derive(Pass)]` (`zenfg_runtime::Pass`)",
         );
     }
 }

@@ -1,6 +1,7 @@
 //! The item: its shape, lifetime and `#[pass(..)]` attribute.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::ToTokens;
 use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
 use syn::{Attribute, Data, DeriveInput, Expr, Fields, GenericParam, Generics, Ident, Lit, LitStr, Token, Visibility};
@@ -25,6 +26,8 @@ pub(crate) struct PassAttr {
     pub vertex: Vec<LitStr>,
     /// `fragment = ".."` or a list: the fragment entry points of the shader.
     pub fragment: Vec<LitStr>,
+    /// `crate = path`: where the runtime is, for use through a re-export.
+    pub runtime: Option<syn::Path>,
 }
 
 /// An option of `#[pass(..)]` other than the kind.
@@ -36,10 +39,12 @@ enum PassOption {
     Entry,
     Vertex,
     Fragment,
+    Crate,
 }
 
 impl PassOption {
-    const ALL: [Self; 6] = [Self::Label, Self::SideEffect, Self::Shader, Self::Entry, Self::Vertex, Self::Fragment];
+    const ALL: [Self; 7] =
+        [Self::Label, Self::SideEffect, Self::Shader, Self::Entry, Self::Vertex, Self::Fragment, Self::Crate];
 
     fn name(self) -> &'static str {
         match self {
@@ -49,6 +54,7 @@ impl PassOption {
             Self::Entry => "entry",
             Self::Vertex => "vertex",
             Self::Fragment => "fragment",
+            Self::Crate => "crate",
         }
     }
 
@@ -73,6 +79,7 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
         entry: Vec::new(),
         vertex: Vec::new(),
         fragment: Vec::new(),
+        runtime: None,
     };
     let mut seen = false;
     for attr in &input.attrs {
@@ -156,7 +163,8 @@ fn read_pass_option(pass: &mut PassAttr, opt: &Opt, diag: &mut Diagnostics) -> b
             Code::UnknownOption,
             format!("unknown option `{option}`{hint}"),
             "`#[pass(..)]` takes one of `render`, `compute`, `command`, `external`, then `label = \"..\"`, \
-             `side_effect` and `shader = \"file.wgsl\"` (with `entry`, `vertex` or `fragment = \"name\"`)",
+             `side_effect`, `shader = \"file.wgsl\"` (with `entry`, `vertex` or `fragment = \"name\"`) and \
+             `crate = path`",
         );
         return false;
     };
@@ -177,8 +185,29 @@ fn read_pass_option(pass: &mut PassAttr, opt: &Opt, diag: &mut Diagnostics) -> b
         PassOption::Fragment => {
             pass.fragment = strings(opt, "write `fragment = \"fs_main\"` or `fragment = [\"fs_a\", \"fs_b\"]`", diag);
         }
+        PassOption::Crate => pass.runtime = runtime_path(opt, diag),
     }
     true
+}
+
+/// The path of `crate = path` or `crate = "path"`, or an error.
+fn runtime_path(opt: &Opt, diag: &mut Diagnostics) -> Option<syn::Path> {
+    let path = match &opt.value {
+        Some(Expr::Path(path)) if path.qself.is_none() => Some(path.path.clone()),
+        Some(Expr::Lit(syn::ExprLit { lit: Lit::Str(text), .. })) => text.parse::<syn::Path>().ok(),
+        _ => None,
+    };
+    if path.is_none() {
+        let span = opt.value.as_ref().map_or_else(|| opt.name.span(), Spanned::span);
+        diag.error(
+            span,
+            Code::ConflictingOptions,
+            "`crate` needs the path of the runtime crate",
+            "write `crate = my_engine::zenfg`: the path under which the crate that uses the derive reaches \
+             `zenfg_runtime`",
+        );
+    }
+    path
 }
 
 /// The string literals of `name = ".."` or `name = ["..", ..]`, or an
@@ -230,6 +259,10 @@ pub(crate) struct ItemShape<'a> {
     pub fields: Option<Vec<&'a syn::Field>>,
     /// The first lifetime parameter.
     pub lifetime: Option<syn::Lifetime>,
+    /// Whether a field names a lifetime, or a handle without one, while the
+    /// struct declares none: rustc reports that on the field, with the fix, so
+    /// the expansion adds nothing but the do-nothing impl.
+    pub lifetime_missing: bool,
 }
 
 /// The fields and lifetime of the item; what the derive does not support is
@@ -274,8 +307,32 @@ pub(crate) fn item_shape<'a>(input: &'a DeriveInput, diag: &mut Diagnostics) -> 
     if let Some(clause) = &input.generics.where_clause {
         unsupported(diag, clause.where_token.span, "where clauses");
     }
-    ItemShape { fields, lifetime }
+    let lifetime_missing =
+        lifetime.is_none() && fields.iter().flatten().any(|field| needs_lifetime(field.ty.to_token_stream()));
+    ItemShape { fields, lifetime, lifetime_missing }
 }
+
+/// Whether `tokens` (a field type) name a lifetime other than `'static`, or a
+/// handle type without its lifetime argument.
+fn needs_lifetime(tokens: TokenStream) -> bool {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    tokens.iter().enumerate().any(|(index, token)| {
+        let next = tokens.get(index + 1);
+        match token {
+            TokenTree::Punct(punct) if punct.as_char() == '\'' => {
+                !matches!(next, Some(TokenTree::Ident(ident)) if ident == "static")
+            }
+            TokenTree::Ident(ident) if HANDLES.iter().any(|name| ident == name) => {
+                !matches!(next, Some(TokenTree::Punct(punct)) if punct.as_char() == '<')
+            }
+            TokenTree::Group(group) => needs_lifetime(group.stream()),
+            _ => false,
+        }
+    })
+}
+
+/// The handle types, which take the frame's lifetime.
+const HANDLES: [&str; 5] = ["Texture", "TextureView", "SurfaceTexture", "Buffer", "BufferSlice"];
 
 /// The visibility, name and generics of an item that does not parse as a
 /// whole, so that the do-nothing impl can still be emitted for it.

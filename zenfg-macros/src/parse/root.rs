@@ -11,6 +11,12 @@ use crate::suggest::did_you_mean;
 /// Reads `#[root(..)]` into `access`, recording what is wrong with it.
 pub(crate) fn parse_root(attr: &Attribute, field: &Ident, access: &mut Access, diag: &mut Diagnostics) {
     let span = attr.path().span();
+    if let Ok(path) = attr.parse_args::<syn::Path>()
+        && path.segments.len() > 1
+    {
+        enum_path(&path, diag);
+        return;
+    }
     let Some(options) = parse_options(attr, diag) else { return };
     let fix = reasons_fix();
     let [opt] = options.as_slice() else {
@@ -36,6 +42,18 @@ pub(crate) fn parse_root(attr: &Attribute, field: &Ident, access: &mut Access, d
         return;
     }
     access.root = Some((reason, span));
+}
+
+/// A reason written as a path, such as `RootReason::Output`: the attribute
+/// takes the reason's word.
+fn enum_path(path: &syn::Path, diag: &mut Diagnostics) {
+    let last = path.segments.last().map(|segment| segment.ident.to_string()).unwrap_or_default();
+    let squashed = |text: &str| text.replace('_', "").to_lowercase();
+    let fix = match RootReason::ALL.into_iter().find(|reason| squashed(reason.name()) == squashed(&last)) {
+        Some(reason) => format!("write the reason as a word: `#[root({})]`", reason.name()),
+        None => reasons_fix(),
+    };
+    diag.error(path.span(), Code::UnknownOption, "`#[root(..)]` takes the reason as a word, not a path", fix);
 }
 
 /// "write one reason: `#[root(present)]`, .. or `#[root(persistent_state)]`".

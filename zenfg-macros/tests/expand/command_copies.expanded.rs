@@ -11,6 +11,7 @@ struct ReadbackContext<'cx> {
     #[doc = "The view of `dst` (`#[copy_dst]`)."]
     pub dst: ::zenfg_runtime::__private::Vec<::zenfg_runtime::__private::BufferCopyDstView<'cx>>,
 }
+#[automatically_derived]
 impl<'f> ::zenfg_runtime::__private::Pass<'f> for Readback<'f> {
     type Kind = ::zenfg_runtime::__private::kind::Command;
     type Declared = (
@@ -50,7 +51,7 @@ impl<'f> ::zenfg_runtime::__private::Pass<'f> for Readback<'f> {
         ],
     };
     fn label(&self) -> ::zenfg_runtime::__private::Label {
-        ::core::convert::Into::<::zenfg_runtime::__private::Label>::into(::core::clone::Clone::clone(&self.label))
+        ::zenfg_runtime::__private::PassLabel::pass_label(&self.label)
     }
     fn declare(
         &self,

@@ -13,6 +13,7 @@ pub struct BlurContext<'cx> {
     #[doc = "The view of `params` (`#[uniform]`)."]
     pub params: ::zenfg_runtime::__private::UniformBufferView<'cx>,
 }
+#[automatically_derived]
 impl<'f> ::zenfg_runtime::__private::Pass<'f> for Blur<'f> {
     type Kind = ::zenfg_runtime::__private::kind::Compute;
     type Declared = (

@@ -21,6 +21,7 @@ impl BlurContext<'_> {
         self.bind_groups.set(&mut self.pass);
     }
 }
+#[automatically_derived]
 impl<'f> ::zenfg_runtime::__private::Pass<'f> for Blur<'f> {
     type Kind = ::zenfg_runtime::__private::kind::Compute;
     type Declared = (

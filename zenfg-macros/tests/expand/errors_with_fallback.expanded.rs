@@ -1,5 +1,5 @@
 ::core::compile_error! { "ZM0005: `#[storage_write]` needs `overwrite` or `preserve`\nhelp: write `#[storage_write(overwrite)]` when the pass replaces all of the selected contents, or `#[storage_write(preserve)]` when what it does not write must keep its previous value" }
-::core::compile_error! { "ZM0001: unknown attribute `#[unifrom]`; did you mean `uniform`?\nhelp: use one of the attributes in the table of the crate docs" }
+::core::compile_error! { "ZM0001: unknown attribute `#[unifrom]`; did you mean `uniform`?\nhelp: use one of the attributes listed in the docs of `#[derive(Pass)]` (`zenfg_runtime::Pass`)" }
 #[doc = "What the callback of a [`Broken`] pass receives: the runtime's objects and one view per field."]
 struct BrokenContext<'cx> {
     #[doc = "The runtime's device."]
@@ -15,6 +15,7 @@ struct BrokenContext<'cx> {
     #[doc = "`params`, whose view is not known while the pass has errors."]
     pub params: ::zenfg_runtime::__private::BrokenView<'cx>,
 }
+#[automatically_derived]
 impl<'f> ::zenfg_runtime::__private::Pass<'f> for Broken<'f> {
     type Kind = ::zenfg_runtime::__private::kind::Compute;
     type Declared = ::core::convert::Infallible;

@@ -9,6 +9,7 @@ struct UploadContext<'cx> {
     #[doc = "The view of `state` (`#[storage_write]`)."]
     pub state: ::core::option::Option<::zenfg_runtime::__private::StorageBufferWriteView<'cx>>,
 }
+#[automatically_derived]
 impl<'frame> ::zenfg_runtime::__private::Pass<'frame> for Upload<'frame> {
     type Kind = ::zenfg_runtime::__private::kind::External;
     type Declared = (

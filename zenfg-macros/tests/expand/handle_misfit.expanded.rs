@@ -15,6 +15,7 @@ struct DrawContext<'cx> {
     #[doc = "The view of `albedo` (`#[sampled]`)."]
     pub albedo: ::zenfg_runtime::__private::SampledTextureView<'cx>,
 }
+#[automatically_derived]
 impl<'f> ::zenfg_runtime::__private::Pass<'f> for Draw<'f> {
     type Kind = ::zenfg_runtime::__private::kind::Render;
     type Declared = ::core::convert::Infallible;

@@ -17,6 +17,7 @@ impl ShadeContext<'_> {
         self.bind_groups.set(&mut self.pass);
     }
 }
+#[automatically_derived]
 impl<'f> ::zenfg_runtime::__private::Pass<'f> for Shade<'f> {
     type Kind = ::zenfg_runtime::__private::kind::Compute;
     type Declared = ::core::convert::Infallible;

@@ -19,6 +19,7 @@ struct MainContext<'cx> {
     #[doc = "The view of `surface` (`#[resolve_target]`)."]
     pub surface: ::zenfg_runtime::__private::BoundAttachment,
 }
+#[automatically_derived]
 impl<'f> ::zenfg_runtime::__private::Pass<'f> for Main<'f> {
     type Kind = ::zenfg_runtime::__private::kind::Render;
     type Declared = (
@@ -143,7 +144,7 @@ impl<'f> ::zenfg_runtime::__private::Pass<'f> for Main<'f> {
             builder,
             ::zenfg_runtime::__private::ColorAttachmentOps {
                 load: ::zenfg_runtime::__private::ColorAttachmentLoadOp::Clear(
-                    ::zenfg_runtime::__private::IntoClearColor::into_clear_color(wgpu::Color::BLACK),
+                    ::zenfg_runtime::__private::ClearColor::clear_color(wgpu::Color::BLACK),
                 ),
                 store: ::zenfg_runtime::__private::AttachmentStoreOp::Discard,
                 depth_slice: ::core::option::Option::None,

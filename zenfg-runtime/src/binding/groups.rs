@@ -118,12 +118,13 @@ pub(crate) struct BindGroups {
 
 impl BindGroups {
     /// The bind group of `table` binding `sources` (one per entry, in entry
-    /// order) with `layout`: the kept one, or one created now, labelled
-    /// `label`, and kept unless it views a surface texture.
-    pub fn get_or_create(
+    /// order): the kept one, or one created now with the layout `layout`
+    /// gives (asked only then), labelled `label`, and kept unless it views a
+    /// surface texture.
+    pub fn get_or_create<'l>(
         &mut self,
         device: &wgpu::Device,
-        layout: &wgpu::BindGroupLayout,
+        layout: impl FnOnce() -> &'l wgpu::BindGroupLayout,
         table: &'static BindGroupTable,
         sources: &[BindingSource<'_>],
         label: &str,
@@ -149,8 +150,11 @@ impl BindGroups {
             .zip(sources)
             .map(|(entry, source)| wgpu::BindGroupEntry { binding: entry.binding, resource: source.resource.clone() })
             .collect();
-        let group =
-            device.create_bind_group(&wgpu::BindGroupDescriptor { label: Some(label), layout, entries: &entries });
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some(label),
+            layout: layout(),
+            entries: &entries,
+        });
         let bound: Option<Box<[Bound]>> = if sources.iter().any(|source| source.frame_scoped) {
             None
         } else {

@@ -15,12 +15,13 @@
 use wgpu::{BufferUsages, TextureUsages};
 
 use super::lifetimes::{Lifetime, Uses};
+use super::options::Aliasing;
 use super::reuse::Kept;
 use crate::format::estimated_texture_bytes;
 use crate::hash::FastMap;
 use crate::ids::{AllocationId, ResourceId};
-use crate::physical::{AllocationKey, PhysicalDesc};
-use crate::record::{Recording, ResourceShape};
+use crate::physical::{AllocationKey, HashedKey, PhysicalDesc};
+use crate::record::{Recording, ResourceRecord, ResourceShape};
 use crate::types::ResourceOrigin;
 
 /// One physical allocation of the plan. Its resources are those the plan
@@ -28,11 +29,23 @@ use crate::types::ResourceOrigin;
 /// first use.
 #[derive(Clone, Debug)]
 pub(crate) struct Allocation {
-    pub key: AllocationKey,
+    pub key: HashedKey,
     /// The first resource placed in it.
     pub first: ResourceId,
-    pub estimated_bytes: u64,
     pub lifetime: Lifetime,
+}
+
+impl Allocation {
+    /// Its estimated size, from the descriptor of its first resource:
+    /// computed where it is used, since a warm execution, which reuses its
+    /// pooled objects, does not need it.
+    pub fn estimated_bytes(&self, resources: &[ResourceRecord]) -> u64 {
+        match (&self.key.desc, resources[self.first.index()].texture_desc()) {
+            (PhysicalDesc::Texture { .. }, Some(desc)) => estimated_texture_bytes(desc),
+            (PhysicalDesc::Buffer { size, .. }, _) => *size,
+            (PhysicalDesc::Texture { .. }, None) => unreachable!("a texture allocation's first resource is a texture"),
+        }
+    }
 }
 
 /// The size class of a buffer: `size` rounded up to a quarter of its
@@ -94,12 +107,19 @@ fn same_key(rec: &Recording<'_>, a: ResourceId, a_usage: u32, b: ResourceId, b_u
 /// The end of an allocation list.
 const NONE: u32 = u32::MAX;
 
+/// How many keys of earlier plans are kept, at least, for later ones.
+const KEPT_KEYS: usize = 64;
+
 /// Allocation planning: its working tables and the tables of its plans,
 /// kept across compiles.
 #[derive(Default)]
 pub(crate) struct AliasingPlanner {
-    key_index: FastMap<AllocationKey, u32>,
-    keys: Vec<AllocationKey>,
+    key_index: FastMap<HashedKey, u32>,
+    keys: Vec<HashedKey>,
+    /// Per transient, in order of first use, its key in the last plan that
+    /// looked it up: a frame like the last one finds its keys by equality,
+    /// without hashing them.
+    candidate_keys: Vec<u32>,
     /// Per key, the last freed allocation, the top of the key's free list.
     free_head: Vec<u32>,
     /// Per execution position, the allocations whose current member is last
@@ -138,8 +158,26 @@ impl AliasingPlanner {
         }
     }
 
+    /// The index of the key of the `candidate`-th transient: the same
+    /// candidate's key of the last plan when it is equal, or `key`'s found or
+    /// added by hash.
+    fn candidate_key(&mut self, candidate: usize, key: AllocationKey) -> u32 {
+        if let Some(&previous) = self.candidate_keys.get(candidate)
+            && previous != NONE
+            && *self.keys[previous as usize] == key
+        {
+            return previous;
+        }
+        let index = self.key(HashedKey::new(key));
+        if self.candidate_keys.len() <= candidate {
+            self.candidate_keys.resize(candidate + 1, NONE);
+        }
+        self.candidate_keys[candidate] = index;
+        index
+    }
+
     /// The index of `key`, added if new.
-    fn key(&mut self, key: AllocationKey) -> u32 {
+    fn key(&mut self, key: HashedKey) -> u32 {
         let Self { key_index, keys, free_head, .. } = self;
         *key_index.entry(key).or_insert_with_key(|key| {
             keys.push(key.clone());
@@ -152,18 +190,32 @@ impl AliasingPlanner {
 impl AliasingPlanner {
     /// Plans the physical allocations of the transients `uses` touches, over
     /// `positions` execution positions.
-    pub fn plan(&mut self, rec: &Recording<'_>, uses: &Uses, usage: &[u32], positions: usize) -> Allocations {
+    pub fn plan(
+        &mut self,
+        rec: &Recording<'_>,
+        uses: &Uses,
+        usage: &[u32],
+        positions: usize,
+        aliasing: Aliasing,
+    ) -> Allocations {
         let mut allocations = self.allocations.take();
         let mut assignment = self.assignment.take();
         assignment.resize(rec.resources.len(), None);
-        self.key_index.clear();
-        self.keys.clear();
-        self.free_head.clear();
+        // Frames of one runtime tend to use the same keys: the keys of earlier
+        // plans are kept, so that a warm plan only finds them, unless they
+        // outnumber what this frame could use.
+        if self.keys.len() > KEPT_KEYS.max(rec.resources.len()) {
+            self.key_index.clear();
+            self.keys.clear();
+            self.candidate_keys.clear();
+            self.free_head.clear();
+        }
+        self.free_head.fill(NONE);
         self.release_head.clear();
         self.release_head.resize(positions, NONE);
         self.next.clear();
         self.allocation_key.clear();
-        self.assign(rec, uses, usage, &mut allocations, &mut assignment);
+        self.assign(rec, uses, usage, aliasing, &mut allocations, &mut assignment);
         Allocations { allocations, assignment }
     }
 
@@ -173,38 +225,43 @@ impl AliasingPlanner {
         self.assignment.keep(allocations.assignment);
     }
 
-    /// Places every transient, in order of first use.
+    /// Places every transient, in order of first use. Without aliasing no
+    /// allocation is ever released, so each transient gets its own.
     fn assign(
         &mut self,
         rec: &Recording<'_>,
         uses: &Uses,
         usage: &[u32],
+        aliasing: Aliasing,
         allocations: &mut Vec<Allocation>,
         assignment: &mut [Option<AllocationId>],
     ) {
         let mut swept = 0_usize;
         // Neighbouring transients usually share a key: the last candidate and its key.
         let mut last: Option<(ResourceId, u32, u32)> = None;
+        let mut candidate = 0;
         for &resource in &uses.first_touch {
             let Some(lifetime) = uses.lifetimes[resource.index()] else { continue };
             if rec.facts[resource.index()].origin != ResourceOrigin::Transient {
                 continue;
             }
-            self.release_until(&mut swept, lifetime.first as usize);
+            if aliasing == Aliasing::Enabled {
+                self.release_until(&mut swept, lifetime.first as usize);
+            }
             let bits = usage[resource.index()];
             let key = match last {
                 Some((previous, previous_bits, key)) if same_key(rec, previous, previous_bits, resource, bits) => key,
-                _ => self.key(AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) }),
+                _ => {
+                    let key = AllocationKey { scope: rec.scope(resource), desc: physical_desc(rec, resource, bits) };
+                    self.candidate_key(candidate, key)
+                }
             };
+            candidate += 1;
             last = Some((resource, bits, key));
             let free = self.free_head[key as usize];
             let allocation = if free == NONE {
                 let key_value = self.keys[key as usize].clone();
-                let estimated_bytes = match &key_value.desc {
-                    PhysicalDesc::Buffer { size, .. } => *size,
-                    PhysicalDesc::Texture { .. } => estimated_texture_bytes(rec.texture_desc(resource)),
-                };
-                allocations.push(Allocation { key: key_value, first: resource, estimated_bytes, lifetime });
+                allocations.push(Allocation { key: key_value, first: resource, lifetime });
                 self.next.push(NONE);
                 self.allocation_key.push(key);
                 (allocations.len() - 1) as u32

@@ -22,19 +22,17 @@ pub struct CompiledFrame<'frame> {
     pub(crate) graph: &'frame mut FrameGraph,
     pub(crate) identity: RecordingIdentity,
     pub(crate) rec: Recording<'frame>,
-    pub(crate) plan: Plan,
-    report: Option<CompilationReport>,
 }
 
 impl<'frame> CompiledFrame<'frame> {
-    pub(crate) fn new(
-        graph: &'frame mut FrameGraph,
-        identity: RecordingIdentity,
-        rec: Recording<'frame>,
-        plan: Plan,
-        report: Option<CompilationReport>,
-    ) -> Self {
-        Self { graph, identity, rec, plan, report }
+    pub(crate) fn new(graph: &'frame mut FrameGraph, identity: RecordingIdentity, rec: Recording<'frame>) -> Self {
+        Self { graph, identity, rec }
+    }
+
+    /// The frame's plan, which waits in the compiler for the same reason as
+    /// its report.
+    pub(crate) fn plan(&self) -> &Plan {
+        &self.graph.compiler.frame_plan
     }
 
     /// The report, if one was requested: `None` with the default
@@ -57,46 +55,47 @@ impl<'frame> CompiledFrame<'frame> {
     /// ```
     #[must_use]
     pub fn report(&self) -> Option<&CompilationReport> {
-        self.report.as_ref()
+        self.graph.compiler.frame_report.as_ref()
     }
 
     /// Moves the report out, leaving `None`.
     pub fn take_report(&mut self) -> Option<CompilationReport> {
-        self.report.take()
+        self.graph.compiler.frame_report.take()
     }
 
     /// How many nodes will execute.
     #[must_use]
     pub fn retained_node_count(&self) -> usize {
-        self.plan.order.len()
+        self.plan().order.len()
     }
 
     /// How many physical transient allocations execution will acquire.
     #[must_use]
     pub fn allocation_count(&self) -> usize {
-        self.plan.allocations.len()
+        self.plan().allocations.len()
     }
 
     /// The effective usage of a resource of this recording.
     #[must_use]
     pub fn resource_usage(&self, resource: ResourceId) -> Option<ResourceUsage> {
-        let bits = *self.plan.usage.get(resource.index())?;
+        let bits = *self.plan().usage.get(resource.index())?;
         Some(self.rec.resources[resource.index()].usage(bits))
     }
 
     /// The execution segments, in order.
     #[must_use]
     pub fn execution_segments(&self) -> Vec<ExecutionSegmentReport> {
-        super::tables::segment_reports(&self.plan)
+        super::tables::segment_reports(self.plan())
     }
 }
 
 impl Drop for CompiledFrame<'_> {
     fn drop(&mut self) {
         self.graph.spare = std::mem::take(&mut self.rec).into_spare();
-        self.graph.compiler.recycle(std::mem::take(&mut self.plan));
+        let plan = std::mem::take(&mut self.graph.compiler.frame_plan);
+        self.graph.compiler.recycle(plan);
         // A full report nobody took keeps its tables' storage for the next one.
-        if let Some(CompilationReport { full: Some(full), .. }) = self.report.take() {
+        if let Some(CompilationReport { full: Some(full), .. }) = self.graph.compiler.frame_report.take() {
             self.graph.compiler.report = full;
         }
     }
@@ -106,10 +105,10 @@ impl fmt::Debug for CompiledFrame<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CompiledFrame")
             .field("recorded_nodes", &self.rec.nodes.len())
-            .field("retained_nodes", &self.plan.order.len())
-            .field("allocations", &self.plan.allocations.len())
-            .field("segments", &self.plan.segments.len())
-            .field("report", &self.report)
+            .field("retained_nodes", &self.plan().order.len())
+            .field("allocations", &self.plan().allocations.len())
+            .field("segments", &self.plan().segments.len())
+            .field("report", &self.report())
             .finish_non_exhaustive()
     }
 }

@@ -8,11 +8,12 @@ use super::content::ContentStorage;
 use super::options::{CompileOptions, ReportLevel};
 use super::report::{CompilationReport, CompilationTimings, FullCompilationReport};
 use super::reuse::Kept;
+use super::roots::ResolvedRoots;
 use super::walk::{WalkStorage, Walked};
 use super::{Plan, bindings, content, retention, roots, tables, usage};
 use crate::error::{FrameGraphError, Result};
-use crate::ids::{DebugGroupId, ResourceId};
 use crate::record::Recording;
+use crate::trace::traced;
 
 /// The stages' storage, owned by the runtime and reused by every compile.
 #[derive(Default)]
@@ -22,51 +23,72 @@ pub(crate) struct Compiler {
     walk: WalkStorage,
     usage: Kept<Vec<u32>>,
     aliasing: AliasingPlanner,
+    roots: ResolvedRoots,
     /// The tables of the last full report its frame did not give away.
     pub report: FullCompilationReport,
+    /// The report of the compiled frame alive now, kept here rather than in
+    /// the frame, which moves several times between compile and execute (so
+    /// is its plan).
+    pub frame_report: Option<CompilationReport>,
+    /// The plan of the compiled frame alive now.
+    pub frame_plan: Plan,
 }
 
 impl Compiler {
     /// Runs every stage over a recording whose builders are all closed:
     /// validation, content flow, roots, retention, the node-by-node stages
-    /// (uses, segments, views), usage, aliasing, and the report.
-    pub fn plan(
-        &mut self,
-        rec: &mut Recording<'_>,
-        group_stack: &[DebugGroupId],
-        bound: impl Iterator<Item = ResourceId>,
-        options: CompileOptions,
-    ) -> Result<(Plan, Option<CompilationReport>)> {
-        let started = Instant::now();
-        if let Some(error) = rec.poisoned.take() {
-            return Err(error);
-        }
-        if let Some(&group) = group_stack.last() {
-            return Err(FrameGraphError::UnclosedDebugGroup { group, label: rec.groups[group.index()].label.clone() });
-        }
-        bindings::check_bindings(rec)?;
-        let validated = Instant::now();
-
+    /// (uses, segments, views), usage, aliasing, and the report, which it
+    /// leaves in [`frame_report`](Self::frame_report) when one is asked for.
+    pub fn plan(&mut self, rec: &mut Recording<'_>, options: CompileOptions) -> Result<Plan> {
         let reporting = options.report_level != ReportLevel::None;
+        // Only a report shows the stages' timings, and on a small frame
+        // reading the clock costs as much as a stage.
+        let now = || reporting.then(Instant::now);
+        let started = now();
+        traced!("validate"; {
+            if let Some(error) = rec.poisoned.take() {
+                return Err(error);
+            }
+            if let Some(&group) = rec.group_stack.last() {
+                return Err(FrameGraphError::UnclosedDebugGroup {
+                    group,
+                    label: rec.groups[group.index()].label.clone(),
+                });
+            }
+            bindings::check_bindings(rec)?;
+        });
+        let validated = now();
+
         let mut stages = self.walk.start(rec);
-        let mut content = content::analyze(
-            rec,
-            reporting,
-            &mut self.content,
-            #[inline(always)]
-            |index, access| stages.access(index, access),
-        )?;
-        let analyzed = Instant::now();
+        let mut content = traced!("content_flow"; {
+            content::analyze(
+                rec,
+                reporting,
+                &mut self.content,
+                #[inline(always)]
+                |index, access| stages.access(index, access),
+            )?
+        });
+        let analyzed = now();
 
-        let roots = roots::resolve_roots(rec, &mut content.state)?;
+        traced!("roots"; roots::resolve_roots(rec, &mut content.state, &mut self.roots)?);
         let mut retained = self.retained.take();
-        let kept = retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges, &mut retained);
-        let culled = Instant::now();
+        let kept = traced!("retention"; {
+            retention::retain(
+                rec.nodes.len(),
+                &rec.side_effects,
+                self.roots.all_producers(),
+                &content.value_edges,
+                &mut retained,
+            )
+        });
+        let culled = now();
 
-        let Walked { order, mut uses, segments, views } = stages.finish(rec, &retained, kept, &mut self.walk);
+        let Walked { order, mut uses, segments, views } =
+            traced!("walk"; stages.finish(rec, &retained, kept, &mut self.walk));
         let mut usage = self.usage.take();
-        usage::derive_usage(rec, &uses.required, &mut usage)?;
-        let allocations = self.aliasing.plan(rec, &uses, &usage, order.len());
+        traced!("usage"; usage::derive_usage(rec, &uses.required, &mut usage)?);
+        let allocations = traced!("aliasing"; self.aliasing.plan(rec, &uses, &usage, order.len(), options.aliasing));
         let lifetimes = std::mem::take(&mut uses.lifetimes);
         let plan = Plan {
             order,
@@ -77,31 +99,35 @@ impl Compiler {
             resource_allocation: allocations.assignment,
             views,
         };
-        let planned = Instant::now();
+        let planned = now();
 
-        let report = reporting.then(|| {
+        self.frame_report = reporting.then(|| {
+            traced!(scope "report");
+            let elapsed = |from: Option<Instant>, to: Option<Instant>| {
+                from.zip(to).map(|(from, to)| to - from).unwrap_or_default()
+            };
             let timings = CompilationTimings {
-                validation: validated - started,
-                dependencies: analyzed - validated,
-                retention: culled - analyzed,
-                planning: planned - culled,
+                validation: elapsed(started, validated),
+                dependencies: elapsed(validated, analyzed),
+                retention: elapsed(analyzed, culled),
+                planning: elapsed(culled, planned),
                 report: Default::default(),
                 total: Default::default(),
             };
             let mut report = tables::build(
                 rec,
                 &content,
-                &roots,
+                &self.roots,
                 &retained,
                 &plan,
-                options.report_level,
+                options,
                 timings,
                 &uses.first_touch,
                 &mut self.report,
             );
-            let finished = Instant::now();
-            report.summary.timings.report = finished - planned;
-            report.summary.timings.total = finished - started;
+            let finished = now();
+            report.summary.timings.report = elapsed(planned, finished);
+            report.summary.timings.total = elapsed(started, finished);
             report
         });
         content.recycle(&mut self.content);
@@ -116,12 +142,12 @@ impl Compiler {
         }
         self.retained.keep(retained);
         // Imports no retained work touches let go of their native objects.
-        for resource in bound {
-            if plan.lifetimes[resource.index()].is_none() {
-                rec.resources[resource.index()].native = None;
+        for bound in &mut rec.bound {
+            if plan.lifetimes[bound.resource.index()].is_none() {
+                bound.native = None;
             }
         }
-        Ok((plan, report))
+        Ok(plan)
     }
 
     /// Takes back the tables of a plan that is done with.

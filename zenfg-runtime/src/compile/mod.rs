@@ -34,7 +34,7 @@ pub(crate) mod views;
 mod walk;
 
 pub use compiled::CompiledFrame;
-pub use options::{CompileOptions, ReportLevel};
+pub use options::{Aliasing, CompileOptions, ReportLevel};
 pub use report::*;
 
 use crate::error::Result;
@@ -85,9 +85,13 @@ impl<'frame> Frame<'frame> {
 }
 
 fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
-    let Frame { graph, brand, mut rec, group_stack, bound, .. } = frame;
-    match graph.compiler.plan(&mut rec, &group_stack, bound.values().copied(), options) {
-        Ok((plan, report)) => Ok(CompiledFrame::new(graph, brand.identity, rec, plan, report)),
+    let Frame { graph, brand, mut rec, .. } = frame;
+    crate::trace::traced!(scope "compile", passes = rec.nodes.len());
+    match graph.compiler.plan(&mut rec, options) {
+        Ok(plan) => {
+            graph.compiler.frame_plan = plan;
+            Ok(CompiledFrame::new(graph, brand.identity, rec))
+        }
         Err(error) => {
             graph.spare = rec.into_spare();
             Err(error)

@@ -13,12 +13,28 @@ pub enum ReportLevel {
     Full,
 }
 
+/// Whether transients with disjoint lifetimes may share a physical allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Aliasing {
+    /// Transients whose lifetimes do not overlap share compatible allocations.
+    #[default]
+    Enabled,
+    /// Every transient gets an allocation of its own, as if all lived through
+    /// the whole frame: a debugging switch that tells a corruption caused by
+    /// aliasing from any other (the plan is otherwise the same).
+    Disabled,
+}
+
 /// Options of [`Frame::compile`](crate::Frame::compile).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub struct CompileOptions {
     /// How much to report.
     pub report_level: ReportLevel,
+    /// Whether transients may alias; the report's summary and a Snapshot say
+    /// which was used.
+    pub aliasing: Aliasing,
 }
 
 impl CompileOptions {
@@ -44,7 +60,7 @@ impl CompileOptions {
     /// ```
     #[must_use]
     pub const fn full_report() -> Self {
-        Self { report_level: ReportLevel::Full }
+        Self { report_level: ReportLevel::Full, aliasing: Aliasing::Enabled }
     }
 
     /// Compile with a summary report: counts, byte totals and phase
@@ -63,12 +79,56 @@ impl CompileOptions {
     /// ```
     #[must_use]
     pub const fn summary_report() -> Self {
-        Self { report_level: ReportLevel::Summary }
+        Self { report_level: ReportLevel::Summary, aliasing: Aliasing::Enabled }
     }
 
     /// Compile without a report.
     #[must_use]
     pub const fn no_report() -> Self {
-        Self { report_level: ReportLevel::None }
+        Self { report_level: ReportLevel::None, aliasing: Aliasing::Enabled }
+    }
+
+    /// The same options with aliasing turned off: every transient gets an
+    /// allocation of its own, so that a corruption that goes away is known to
+    /// come from two transients sharing memory.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut allocations = |options: CompileOptions| -> Result<usize, zenfg_runtime::FrameGraphError> {
+    ///     let mut frame = graph.begin_frame();
+    ///     let output = frame.create_buffer(BufferDesc::new("output", 256))?;
+    ///     let mut previous = None;
+    ///     for step in 0..3 {
+    ///         // Each scratch buffer dies before the next one is written.
+    ///         let scratch = frame.create_buffer(BufferDesc::new(format!("scratch-{step}"), 256))?;
+    ///         let mut pass = frame.compute_pass(format!("step-{step}"));
+    ///         if let Some(previous) = previous {
+    ///             let _ = pass.storage_buffer_read(previous, BufferRange::whole())?;
+    ///         }
+    ///         let _ = pass.storage_buffer_write(scratch, BufferRange::whole(), WriteContents::Overwrite)?;
+    ///         pass.finish()?;
+    ///         previous = Some(scratch);
+    ///     }
+    ///     let mut last = frame.compute_pass("resolve");
+    ///     let _ = last.storage_buffer_read(previous.unwrap(), BufferRange::whole())?;
+    ///     let _ = last.storage_buffer_write(output, BufferRange::whole(), WriteContents::Overwrite)?;
+    ///     last.finish()?;
+    ///     frame.mark_buffer_root(output, BufferRange::whole(), RootReason::Output)?;
+    ///     let compiled = frame.compile(options)?;
+    ///     let summary = &compiled.report().unwrap().summary;
+    ///     assert_eq!(summary.aliasing, options.aliasing);
+    ///     Ok(summary.allocation_count)
+    /// };
+    /// let aliased = allocations(CompileOptions::summary_report())?;
+    /// let separate = allocations(CompileOptions::summary_report().without_aliasing())?;
+    /// assert!(aliased < separate);
+    /// assert_eq!(separate, 4);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    #[must_use]
+    pub const fn without_aliasing(mut self) -> Self {
+        self.aliasing = Aliasing::Disabled;
+        self
     }
 }

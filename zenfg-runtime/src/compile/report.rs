@@ -55,6 +55,9 @@ pub struct CompilationSummary {
     pub logical_transient_bytes: u64,
     /// Estimated bytes of the physical allocations.
     pub physical_allocation_bytes: u64,
+    /// Whether transients could share allocations in this plan
+    /// ([`CompileOptions::without_aliasing`](crate::CompileOptions::without_aliasing) turns it off).
+    pub aliasing: crate::compile::options::Aliasing,
     /// Time per phase.
     pub timings: CompilationTimings,
 }

@@ -1,7 +1,6 @@
 //! Retention: the nodes that contribute to a root or a side effect. Everything
 //! else is culled.
 
-use super::roots::ResolvedRoot;
 use crate::ids::PassId;
 
 /// Marks the nodes reachable from the seeds (side-effecting nodes and root
@@ -16,7 +15,7 @@ use crate::ids::PassId;
 pub(crate) fn retain(
     nodes: usize,
     side_effects: &[PassId],
-    roots: &[ResolvedRoot],
+    root_producers: &[PassId],
     value_edges: &[(PassId, PassId)],
     retained: &mut Vec<bool>,
 ) -> usize {
@@ -28,7 +27,7 @@ pub(crate) fn retain(
         kept += usize::from(!*flag);
         *flag = true;
     };
-    for &producer in side_effects.iter().chain(roots.iter().flat_map(|root| &root.producers)) {
+    for &producer in side_effects.iter().chain(root_producers) {
         keep(retained, producer);
     }
     for &(from, to) in value_edges.iter().rev() {

@@ -12,22 +12,48 @@ use crate::record::{Recording, RootRecord};
 #[derive(Clone, Debug)]
 pub(crate) struct ResolvedRoot {
     pub root: RootRecord,
-    /// Final writers of the rooted range, in execution order.
-    pub producers: Vec<PassId>,
+    /// Where its final writers lie in [`ResolvedRoots::producers`].
+    producers: (u32, u32),
     /// Whether defined initial contents of an import survive in the range.
     pub uses_initial_contents: bool,
 }
 
-/// Resolves every root in declaration order; identical declarations count once.
-pub(crate) fn resolve_roots(rec: &Recording<'_>, state: &mut ContentState) -> Result<Vec<ResolvedRoot>> {
-    let mut seen = FastSet::default();
-    let mut resolved = Vec::new();
+/// Every resolved root of a compile, in tables kept for the next one.
+#[derive(Default)]
+pub(crate) struct ResolvedRoots {
+    /// The distinct roots, in declaration order.
+    pub roots: Vec<ResolvedRoot>,
+    /// The final writers of each root's range, root after root, each root's
+    /// in execution order.
+    producers: Vec<PassId>,
+    seen: FastSet<RootRecord>,
+}
+
+impl ResolvedRoots {
+    /// The final writers of `root`'s range, in execution order.
+    pub fn producers(&self, root: &ResolvedRoot) -> &[PassId] {
+        &self.producers[root.producers.0 as usize..root.producers.1 as usize]
+    }
+
+    /// The final writers of every root, root after root.
+    pub fn all_producers(&self) -> &[PassId] {
+        &self.producers
+    }
+}
+
+/// Resolves every root in declaration order into `resolved`, which it
+/// empties first; identical declarations count once.
+pub(crate) fn resolve_roots(rec: &Recording<'_>, state: &mut ContentState, resolved: &mut ResolvedRoots) -> Result<()> {
+    let ResolvedRoots { roots: resolved, producers, seen } = resolved;
+    resolved.clear();
+    producers.clear();
+    seen.clear();
     for root in &rec.roots {
         if !seen.insert(*root) {
             continue;
         }
         let resource = &rec.resources[root.resource.index()];
-        let mut producers = Vec::new();
+        let start = producers.len();
         let mut uses_initial_contents = false;
         state.visit_final(
             &rec.facts[root.resource.index()],
@@ -49,18 +75,30 @@ pub(crate) fn resolve_roots(rec: &Recording<'_>, state: &mut ContentState) -> Re
                 Ok(())
             },
         )?;
-        producers.sort_unstable();
-        producers.dedup();
-        resolved.push(ResolvedRoot { root: *root, producers, uses_initial_contents });
+        let own = &mut producers[start..];
+        own.sort_unstable();
+        let mut distinct = 0;
+        for index in 0..own.len() {
+            if distinct == 0 || own[index] != own[distinct - 1] {
+                own[distinct] = own[index];
+                distinct += 1;
+            }
+        }
+        producers.truncate(start + distinct);
+        resolved.push(ResolvedRoot {
+            root: *root,
+            producers: (start as u32, producers.len() as u32),
+            uses_initial_contents,
+        });
     }
-    Ok(resolved)
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use wgpu::{Color, TextureAspect, TextureFormat};
 
-    use super::resolve_roots;
+    use super::{ResolvedRoots, resolve_roots};
     use crate::compile::content::{ContentStorage, analyze};
     use crate::desc::{ResourceRange, TextureSubresourceRange};
     use crate::error::{FrameGraphError, ResourceRef};
@@ -75,11 +113,13 @@ mod tests {
 
     fn resolve(rec: &Recording<'_>) -> crate::error::Result<Vec<Resolution>> {
         let mut content = analyze(rec, false, &mut ContentStorage::default(), |_, _| {}).unwrap();
-        let roots = resolve_roots(rec, &mut content.state)?;
+        let mut roots = ResolvedRoots::default();
+        resolve_roots(rec, &mut content.state, &mut roots)?;
         Ok(roots
-            .into_iter()
+            .roots
+            .iter()
             .map(|resolved| {
-                let producers = resolved.producers.iter().map(|producer| producer.0).collect();
+                let producers = roots.producers(resolved).iter().map(|producer| producer.0).collect();
                 (resolved.root.region, resolved.root.reason, producers, resolved.uses_initial_contents)
             })
             .collect())

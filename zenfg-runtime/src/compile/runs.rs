@@ -154,3 +154,95 @@ impl Runs {
         runs.iter().zip(ends).map(|(&(start, segment), end)| (start, (end, segment))).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::{PassId, ValueId};
+
+    fn written(value: u32) -> Segment {
+        Segment::written(Some(ValueId(value)), PassId(value))
+    }
+
+    /// The runs as (start, end, writer) triples.
+    fn pieces(runs: &mut Runs, len: u64) -> Vec<(u64, u64, Option<PassId>)> {
+        let mut out = Vec::new();
+        runs.visit(len, 0, len, false, |start, end, segment| {
+            out.push((start, end, segment.writer()));
+            Ok::<(), ()>(())
+        })
+        .expect("a visit without splitting always runs")
+        .expect("the visit fails nowhere");
+        out
+    }
+
+    #[test]
+    fn assignments_in_order_make_one_run_each() {
+        let mut runs = Runs::new(written(0));
+        for slot in 0..4 {
+            assert!(runs.assign(40, slot * 10, slot * 10 + 10, written(slot as u32 + 1)));
+        }
+        let writers: Vec<_> = pieces(&mut runs, 40).into_iter().map(|(s, e, w)| (s, e, w.map(|p| p.0))).collect();
+        assert_eq!(writers, vec![(0, 10, Some(1)), (10, 20, Some(2)), (20, 30, Some(3)), (30, 40, Some(4))]);
+    }
+
+    #[test]
+    fn an_assignment_inside_a_run_keeps_its_head_and_tail() {
+        let mut runs = Runs::new(written(1));
+        assert!(runs.assign(100, 40, 60, written(2)));
+        let writers: Vec<_> = pieces(&mut runs, 100).into_iter().map(|(s, e, w)| (s, e, w.map(|p| p.0))).collect();
+        assert_eq!(writers, vec![(0, 40, Some(1)), (40, 60, Some(2)), (60, 100, Some(1))]);
+    }
+
+    #[test]
+    fn an_exact_visit_splits_at_its_bounds_and_sees_only_its_range() {
+        let mut runs = Runs::new(written(1));
+        let mut seen = Vec::new();
+        runs.visit(100, 25, 75, true, |start, end, _| {
+            seen.push((start, end));
+            Ok::<(), ()>(())
+        })
+        .expect("few runs shift")
+        .expect("the visit fails nowhere");
+        assert_eq!(seen, vec![(25, 75)]);
+        assert_eq!(pieces(&mut runs, 100).len(), 3);
+    }
+
+    #[test]
+    fn a_visit_stops_at_the_first_error() {
+        let mut runs = Runs::new(written(1));
+        assert!(runs.assign(30, 10, 20, written(2)));
+        let mut visited = 0;
+        let outcome = runs.visit(30, 0, 30, false, |_, _, _| {
+            visited += 1;
+            if visited == 2 { Err("stop") } else { Ok(()) }
+        });
+        assert_eq!(outcome, Some(Err("stop")));
+        assert_eq!(visited, 2);
+    }
+
+    #[test]
+    fn an_edit_that_would_shift_too_many_runs_is_refused_and_changes_nothing() {
+        let len = (SHIFT_LIMIT as u64 + 2) * 2;
+        let mut runs = Runs::new(written(0));
+        for slot in 0..len / 2 {
+            assert!(runs.assign(len, slot * 2, slot * 2 + 2, written(slot as u32 + 1)));
+        }
+        let before = pieces(&mut runs, len);
+        // Splitting the first run shifts every later one.
+        assert!(!runs.assign(len, 0, 1, written(99)));
+        assert!(runs.visit(len, 0, 1, true, |_, _, _| Ok::<(), ()>(())).is_none());
+        assert_eq!(pieces(&mut runs, len), before);
+        // Rewriting a whole run in place shifts nothing and is allowed.
+        assert!(runs.assign(len, 0, 2, written(99)));
+    }
+
+    #[test]
+    fn the_tree_holds_every_run_with_its_end() {
+        let mut runs = Runs::new(written(1));
+        assert!(runs.assign(100, 40, 60, written(2)));
+        let tree = runs.take_tree(100);
+        let ends: Vec<_> = tree.iter().map(|(&start, &(end, segment))| (start, end, segment.writer())).collect();
+        assert_eq!(ends, vec![(0, 40, Some(PassId(1))), (40, 60, Some(PassId(2))), (60, 100, Some(PassId(1)))]);
+    }
+}

@@ -4,9 +4,9 @@ use std::fmt::Write as _;
 
 use super::Plan;
 use super::content::{ContentOutcome, Hull};
-use super::options::ReportLevel;
+use super::options::{CompileOptions, ReportLevel};
 use super::report::*;
-use super::roots::ResolvedRoot;
+use super::roots::ResolvedRoots;
 use crate::desc::{BufferRange, ResourceRange, TextureSubresourceRange};
 use crate::format::{estimated_texture_bytes, normalized_aspect};
 use crate::hash::FastMap;
@@ -136,16 +136,16 @@ pub(crate) fn segment_reports(plan: &Plan) -> Vec<ExecutionSegmentReport> {
         .collect()
 }
 
-/// Builds the report of `level`; a full report fills the tables of `spare`,
+/// Builds the report of `options.report_level`; a full report fills the tables of `spare`,
 /// an earlier frame's report given back, so that their storage is reused.
 #[allow(clippy::too_many_arguments, reason = "the stages' outcomes, each needed")]
 pub(crate) fn build(
     rec: &Recording<'_>,
     content: &ContentOutcome,
-    roots: &[ResolvedRoot],
+    roots: &ResolvedRoots,
     retained: &[bool],
     plan: &Plan,
-    level: ReportLevel,
+    options: CompileOptions,
     timings: CompilationTimings,
     first_touch: &[ResourceId],
     spare: &mut FullCompilationReport,
@@ -157,7 +157,7 @@ pub(crate) fn build(
             logical_transient_bytes += logical_bytes(rec, index);
         }
     }
-    let full = (level == ReportLevel::Full)
+    let full = (options.report_level == ReportLevel::Full)
         .then(|| full_report(rec, content, roots, retained, plan, first_touch, std::mem::take(spare)));
     let access_count = match &full {
         Some(full) => full.accesses.len(),
@@ -175,7 +175,12 @@ pub(crate) fn build(
         allocation_count: plan.allocations.len(),
         logical_transient_count,
         logical_transient_bytes,
-        physical_allocation_bytes: plan.allocations.iter().map(|allocation| allocation.estimated_bytes).sum(),
+        physical_allocation_bytes: plan
+            .allocations
+            .iter()
+            .map(|allocation| allocation.estimated_bytes(&rec.resources))
+            .sum(),
+        aliasing: options.aliasing,
         timings,
     };
     CompilationReport { summary, full }
@@ -184,7 +189,7 @@ pub(crate) fn build(
 fn full_report(
     rec: &Recording<'_>,
     content: &ContentOutcome,
-    roots: &[ResolvedRoot],
+    roots: &ResolvedRoots,
     retained: &[bool],
     plan: &Plan,
     first_touch: &[ResourceId],
@@ -341,12 +346,12 @@ fn full_report(
     );
     refill(
         root_rows,
-        roots.iter().map(|root| RootReport {
+        roots.roots.iter().map(|root| RootReport {
             resource: root.root.resource,
             reason: root.root.reason,
             range: root.root.region.range_of(&rec.resources[root.root.resource.index()]),
             resolution: RootResolution {
-                producer_node_ids: root.producers.clone(),
+                producer_node_ids: roots.producers(root).to_vec(),
                 uses_initial_contents: root.uses_initial_contents,
             },
         }),
@@ -363,7 +368,7 @@ fn full_report(
             },
             compatibility_key: compatibility_key(&allocation.key, &mut partitions),
             resource_ids: std::mem::take(members),
-            estimated_byte_size: allocation.estimated_bytes,
+            estimated_byte_size: allocation.estimated_bytes(&rec.resources),
         }),
     );
     *execution_segments = segment_reports(plan);
@@ -376,4 +381,29 @@ fn full_report(
         }),
     );
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::refill;
+
+    #[test]
+    fn a_refill_overwrites_the_old_rows_and_drops_those_left_over() {
+        let mut table = vec![String::from("a"), String::from("b"), String::from("c")];
+        refill(&mut table, ["x", "y"].into_iter().map(String::from));
+        assert_eq!(table, ["x", "y"]);
+        refill(&mut table, ["1", "2", "3", "4"].into_iter().map(String::from));
+        assert_eq!(table, ["1", "2", "3", "4"]);
+        refill(&mut table, std::iter::empty());
+        assert!(table.is_empty());
+    }
+
+    #[test]
+    fn a_refill_keeps_the_table_s_memory() {
+        let mut table: Vec<u64> = (0..64).collect();
+        let capacity = table.capacity();
+        refill(&mut table, 0..8);
+        assert_eq!(table, (0..8).collect::<Vec<_>>());
+        assert_eq!(table.capacity(), capacity);
+    }
 }

@@ -102,7 +102,7 @@ mod tests {
         copy.finish().unwrap();
         frame.mark_buffer_root(out, BufferRange::whole(), RootReason::Output).unwrap();
         let compiled = frame.compile(CompileOptions::default()).unwrap();
-        let usage = |id: ResourceId| compiled.plan.usage[id.index()];
+        let usage = |id: ResourceId| compiled.plan().usage[id.index()];
         assert_eq!(usage(image.id()), (TextureUsages::STORAGE_BINDING | TextureUsages::TEXTURE_BINDING).bits());
         assert_eq!(usage(out.id()), (BufferUsages::STORAGE | BufferUsages::COPY_SRC).bits());
         assert_eq!(usage(counters.id()), BufferUsages::COPY_DST.bits());
@@ -192,7 +192,7 @@ mod tests {
             match frame.compile(CompileOptions::default()) {
                 Ok(compiled) => {
                     assert!(!reader_retained);
-                    assert_eq!(compiled.plan.usage[data.id().index()], BufferUsages::STORAGE.bits());
+                    assert_eq!(compiled.plan().usage[data.id().index()], BufferUsages::STORAGE.bits());
                 }
                 Err(error) => {
                     assert!(reader_retained);

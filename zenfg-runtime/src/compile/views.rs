@@ -199,7 +199,7 @@ mod tests {
     };
 
     fn planned<'a>(compiled: &'a CompiledFrame<'_>) -> &'a super::ViewPlan {
-        &compiled.plan.views
+        &compiled.plan().views
     }
 
     #[test]

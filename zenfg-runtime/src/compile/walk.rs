@@ -131,9 +131,12 @@ mod tests {
         let mut content =
             content::analyze(rec, false, &mut ContentStorage::default(), |index, access| stages.access(index, access))
                 .unwrap();
-        let roots = roots::resolve_roots(rec, &mut content.state).unwrap();
+        let mut roots = roots::ResolvedRoots::default();
+        roots::resolve_roots(rec, &mut content.state, &mut roots).unwrap();
         let mut retained = Vec::new();
-        let kept = retention::retain(rec.nodes.len(), &rec.side_effects, &roots, &content.value_edges, &mut retained);
+        let producers = roots.all_producers();
+        let kept =
+            retention::retain(rec.nodes.len(), &rec.side_effects, producers, &content.value_edges, &mut retained);
         stages.finish(rec, &retained, kept, storage)
     }
 

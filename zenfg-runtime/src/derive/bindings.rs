@@ -108,7 +108,7 @@ macro_rules! bindable_buffers {
     ($($view:ident),*) => {$(
         impl<'cx> Bindable<'cx> for $view<'cx> {
             fn binding_source(&self) -> BindingSource<'cx> {
-                BindingSource::plain(self.binding())
+                BindingSource::plain(self.bytes.binding())
             }
         }
     )*};

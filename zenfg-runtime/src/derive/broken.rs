@@ -5,8 +5,9 @@
 
 use std::convert::Infallible;
 use std::marker::PhantomData;
+use std::ops::Range;
 
-use wgpu::{BindingResource, Origin3d, TexelCopyTextureInfo};
+use wgpu::{Extent3d, TextureFormat};
 
 /// The view of a field of a pass with `#[derive(Pass)]` errors.
 pub struct BrokenView<'cx> {
@@ -15,52 +16,76 @@ pub struct BrokenView<'cx> {
 }
 
 impl<'cx> BrokenView<'cx> {
-    /// As [`SampledTextureView::view`](super::SampledTextureView::view).
-    #[must_use]
-    pub fn view(&self) -> &'cx wgpu::TextureView {
+    /// A value of any type: there is no view to take it from.
+    pub(crate) fn never<T>(&self) -> T {
         match self.never {}
     }
 
-    /// As the `binding` of the texture and buffer views.
+    /// As the `extent` of the texture views.
     #[must_use]
-    pub fn binding(&self) -> BindingResource<'cx> {
-        match self.never {}
+    pub fn extent(&self) -> Extent3d {
+        self.never()
     }
 
-    /// As the `texture` of the texture copy views.
+    /// As the `format` of the texture views.
     #[must_use]
-    pub fn texture(&self) -> &'cx wgpu::Texture {
-        match self.never {}
+    pub fn format(&self) -> TextureFormat {
+        self.never()
     }
 
-    /// As the `location` of the texture copy views.
+    /// As the `mip_levels` of the texture views.
     #[must_use]
-    pub fn location(&self, _mip_level: u32, _origin: Origin3d) -> TexelCopyTextureInfo<'cx> {
-        match self.never {}
+    pub fn mip_levels(&self) -> Range<u32> {
+        self.never()
+    }
+
+    /// As the `array_layers` of the texture views.
+    #[must_use]
+    pub fn array_layers(&self) -> Range<u32> {
+        self.never()
+    }
+
+    /// As the `sample_count` of the texture views.
+    #[must_use]
+    pub fn sample_count(&self) -> u32 {
+        self.never()
+    }
+
+    /// As the `attachment` of the attachment views of command and external
+    /// passes, whichever attachment the caller expects.
+    #[must_use]
+    pub fn attachment<T>(&self) -> T {
+        self.never()
+    }
+
+    /// As the `texture_unchecked` of the texture views.
+    #[must_use]
+    pub fn texture_unchecked(&self) -> &'cx wgpu::Texture {
+        self.never()
+    }
+
+    /// As the `texture_view_unchecked` of the texture views.
+    #[must_use]
+    pub fn texture_view_unchecked(&self) -> &'cx wgpu::TextureView {
+        self.never()
     }
 
     /// As the `offset` of the buffer views.
     #[must_use]
     pub fn offset(&self) -> u64 {
-        match self.never {}
+        self.never()
     }
 
     /// As the `size` of the buffer views.
     #[must_use]
     pub fn size(&self) -> u64 {
-        match self.never {}
+        self.never()
     }
 
-    /// As the `slice` of the vertex and index buffer views.
+    /// As the `buffer_unchecked` of the buffer views.
     #[must_use]
-    pub fn slice(&self) -> wgpu::BufferSlice<'cx> {
-        match self.never {}
-    }
-
-    /// As the `buffer` of the indirect and copy buffer views.
-    #[must_use]
-    pub fn buffer(&self) -> &'cx wgpu::Buffer {
-        match self.never {}
+    pub fn buffer_unchecked(&self) -> &'cx wgpu::Buffer {
+        self.never()
     }
 }
 

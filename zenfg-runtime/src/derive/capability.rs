@@ -24,16 +24,27 @@ pub trait AsSampledBinding<'cx>: sealed::Sealed {
     fn sampled_binding(&self) -> BindingResource<'cx>;
 }
 
-/// A view that binds as a storage texture or storage buffer.
+/// A view that binds as read-only storage (a texture or buffer).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be bound as storage",
-    label = "not declared `#[storage_read]` or `#[storage_write(..)]`",
-    note = "declare the field with `#[storage_read]` to read it, or `#[storage_write(overwrite)]` / \
-            `#[storage_write(preserve)]` to write it, through a storage binding"
+    message = "`{Self}` cannot be bound as read-only storage",
+    label = "not declared `#[storage_read]`",
+    note = "declare the field with `#[storage_read]` to read it through a storage binding"
 )]
-pub trait AsStorageBinding<'cx>: sealed::Sealed {
+pub trait AsStorageReadBinding<'cx>: sealed::Sealed {
     /// The bind group resource.
-    fn storage_binding(&self) -> BindingResource<'cx>;
+    fn storage_read_binding(&self) -> BindingResource<'cx>;
+}
+
+/// A view that binds as writable storage (a texture or buffer).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be bound as writable storage",
+    label = "not declared `#[storage_write(..)]`",
+    note = "declare the field with `#[storage_write(overwrite)]` or `#[storage_write(preserve)]` to write it \
+            through a storage binding"
+)]
+pub trait AsStorageWriteBinding<'cx>: sealed::Sealed {
+    /// The bind group resource.
+    fn storage_write_binding(&self) -> BindingResource<'cx>;
 }
 
 /// A view that binds as a uniform buffer.
@@ -112,31 +123,34 @@ macro_rules! capability {
 }
 
 capability!(AsSampledBinding::sampled_binding -> BindingResource<'cx> {
-    SampledTextureView => |v| v.binding();
-    BrokenView => |v| v.binding();
+    SampledTextureView => |v| BindingResource::TextureView(v.texture.view);
+    BrokenView => |v| v.never();
 });
-capability!(AsStorageBinding::storage_binding -> BindingResource<'cx> {
-    StorageTextureReadView => |v| v.binding();
-    StorageTextureWriteView => |v| v.binding();
-    StorageBufferReadView => |v| v.binding();
-    StorageBufferWriteView => |v| v.binding();
-    BrokenView => |v| v.binding();
+capability!(AsStorageReadBinding::storage_read_binding -> BindingResource<'cx> {
+    StorageTextureReadView => |v| BindingResource::TextureView(v.texture.view);
+    StorageBufferReadView => |v| v.bytes.binding();
+    BrokenView => |v| v.never();
+});
+capability!(AsStorageWriteBinding::storage_write_binding -> BindingResource<'cx> {
+    StorageTextureWriteView => |v| BindingResource::TextureView(v.texture.view);
+    StorageBufferWriteView => |v| v.bytes.binding();
+    BrokenView => |v| v.never();
 });
 capability!(AsUniformBinding::uniform_binding -> BindingResource<'cx> {
-    UniformBufferView => |v| v.binding();
-    BrokenView => |v| v.binding();
+    UniformBufferView => |v| v.bytes.binding();
+    BrokenView => |v| v.never();
 });
 capability!(AsVertexSlice::vertex_slice -> wgpu::BufferSlice<'cx> {
-    VertexBufferView => |v| v.slice();
-    BrokenView => |v| v.slice();
+    VertexBufferView => |v| v.bytes.slice();
+    BrokenView => |v| v.never();
 });
 capability!(AsIndexSlice::index_slice -> wgpu::BufferSlice<'cx> {
-    IndexBufferView => |v| v.slice();
-    BrokenView => |v| v.slice();
+    IndexBufferView => |v| v.bytes.slice();
+    BrokenView => |v| v.never();
 });
 capability!(AsIndirectArgs::indirect_args -> (&'cx wgpu::Buffer, u64) {
-    IndirectBufferView => |v| (v.buffer(), v.offset());
-    BrokenView => |v| (v.buffer(), v.offset());
+    IndirectBufferView => |v| (v.bytes.buffer, v.offset());
+    BrokenView => |v| v.never();
 });
 
 /// Draw calls of a render pass that take views of a derived pass.

@@ -4,7 +4,7 @@
 //! wrong kind is a compile error that says which attribute fits. The traits
 //! are sealed: no type outside this crate can implement them.
 
-use crate::context::ExecutionResources;
+use crate::context::{ExecutionResources, TextureBinding};
 use crate::error::Result;
 use crate::handle::{Buffer, BufferSlice, SurfaceTexture, Texture, TextureTarget, TextureView};
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
@@ -19,9 +19,10 @@ use crate::types::{AccessRole, WriteContents};
 
 use super::sealed::Handle;
 use super::views::{
-    AttachmentView, BufferBytes, BufferCopyDstView, BufferCopySrcView, IndexBufferView, IndirectBufferView,
-    SampledTextureView, StorageBufferReadView, StorageBufferWriteView, StorageTextureReadView, StorageTextureWriteView,
-    TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
+    BufferBytes, BufferCopyDstView, BufferCopySrcView, ColorAttachmentView, CopyTexture, DepthAttachmentView,
+    DepthReadView, IndexBufferView, IndirectBufferView, SampledTextureView, StorageBufferReadView,
+    StorageBufferWriteView, StorageTextureReadView, StorageTextureWriteView, TextureCopyDstView, TextureCopySrcView,
+    UniformBufferView, VertexBufferView,
 };
 
 /// The bytes a buffer access declared, read at execution from its access.
@@ -31,6 +32,23 @@ fn declared_bytes<'cx, Role: crate::token::BufferAccessMarker>(
 ) -> Result<BufferBytes<'cx>> {
     let (buffer, offset, size) = resources.buffer_bytes(token)?;
     Ok(BufferBytes { buffer, offset, size })
+}
+
+/// The planned view of a texture access, for binding or attaching.
+fn texture_binding<'cx, Role: crate::token::TextureViewAccessMarker>(
+    resources: &ExecutionResources<'cx>,
+    token: AccessToken<'_, Role>,
+) -> Result<TextureBinding<'cx>> {
+    resources.texture_binding(token)
+}
+
+/// The texture of a copy access with the subresources it declared.
+fn copy_texture<'cx, Role: crate::token::TextureAccessMarker>(
+    resources: &ExecutionResources<'cx>,
+    token: AccessToken<'_, Role>,
+) -> Result<CopyTexture<'cx>> {
+    let (texture, subresources) = resources.texture_region(token)?;
+    Ok(CopyTexture { texture, subresources })
 }
 
 /// Declares one role for a field of the implementing handle type.
@@ -247,7 +265,7 @@ macro_rules! texture_role {
             }
 
             fn view<'cx>(resources: &ExecutionResources<'cx>, declared: Self::Declared) -> Result<$view<'cx>> {
-                Ok($view { $field: resources.$resolve(declared)? })
+                Ok($view { $field: $resolve(resources, declared)? })
             }
         }
     };
@@ -267,26 +285,61 @@ texture_role!(
     StorageTextureWriteView { texture: texture_binding },
     |target, builder, contents: WriteContents| builder.storage_texture_write(target, contents)
 );
-texture_role!(
+/// Implements an attachment role, whose view keeps the declared ops, for the
+/// three texture handle types.
+macro_rules! attachment_role {
+    ($trait:ident, $marker:ident, $view:ident, $ops:ty, |$this:ident, $builder:ident, $arg:ident| $declare:expr) => {
+        attachment_role!(@impl Texture, $trait, $marker, $view, $ops, |$this, $builder, $arg| $declare);
+        attachment_role!(@impl TextureView, $trait, $marker, $view, $ops, |$this, $builder, $arg| $declare);
+        attachment_role!(@impl SurfaceTexture, $trait, $marker, $view, $ops, |$this, $builder, $arg| $declare);
+    };
+    (@impl $handle:ident, $trait:ident, $marker:ident, $view:ident, $ops:ty, |$this:ident, $builder:ident, $arg:ident| $declare:expr) => {
+        #[diagnostic::do_not_recommend]
+        impl<'frame> $trait<'frame> for $handle<'frame> {
+            const ROLE: AccessRole = AccessRole::$marker;
+            type Marker = $marker;
+            type Declared = (AccessToken<'frame, $marker>, $ops);
+            type View<'cx> = $view<'cx>;
+
+            fn declare<K: AcceptsRole<$marker>>(
+                self,
+                $builder: &mut PassBuilder<'_, 'frame, K>,
+                $arg: $ops,
+            ) -> Result<Self::Declared> {
+                let $this = TextureTarget::from(self);
+                Ok(($declare?, $arg))
+            }
+
+            fn view<'cx>(resources: &ExecutionResources<'cx>, declared: Self::Declared) -> Result<$view<'cx>> {
+                let (token, ops) = declared;
+                Ok($view { texture: texture_binding(resources, token)?, ops })
+            }
+        }
+    };
+}
+
+attachment_role!(
     ColorAttachmentField,
     ColorAttachment,
-    AttachmentView { view: texture_view },
-    |target, builder, ops: ColorAttachmentOps| builder.color_attachment(target, ops)
+    ColorAttachmentView,
+    ColorAttachmentOps,
+    |target, builder, ops| { builder.color_attachment(target, ops) }
 );
-texture_role!(
+attachment_role!(
     DepthAttachmentField,
     DepthAttachment,
-    AttachmentView { view: texture_view },
-    |target, builder, ops: DepthAttachmentOps| builder.depth_attachment(target, ops)
+    DepthAttachmentView,
+    DepthAttachmentOps,
+    |target, builder, ops| { builder.depth_attachment(target, ops) }
 );
-texture_role!(DepthReadField, DepthAttachment, AttachmentView { view: texture_view }, |target, builder| builder
+texture_role!(DepthReadField, DepthAttachment, DepthReadView { texture: texture_binding }, |target, builder| builder
     .depth_attachment_read_only(target));
-texture_role!(CopySrcField, TextureCopySrc, TextureCopySrcView { texture: texture }, |target, builder| builder
+texture_role!(CopySrcField, TextureCopySrc, TextureCopySrcView { texture: copy_texture }, |target, builder| builder
     .texture_copy_src(target));
 texture_role!(
     CopyDstField,
     TextureCopyDst,
-    TextureCopyDstView { texture: texture },
+    TextureCopyDstView { texture: copy_texture },
     |target, builder, contents: WriteContents| builder.texture_copy_dst(target, contents)
 );
 
@@ -351,10 +404,10 @@ pub fn declare_resolved<'frame, S, K>(
     resolve: TextureTarget<'frame>,
     builder: &mut PassBuilder<'_, 'frame, K>,
     ops: ColorAttachmentOps,
-) -> Result<AccessToken<'frame, ColorAttachment>>
+) -> Result<(AccessToken<'frame, ColorAttachment>, ColorAttachmentOps)>
 where
     S: ColorAttachmentField<'frame> + Into<TextureTarget<'frame>>,
     K: AcceptsRole<ColorAttachment>,
 {
-    builder.color_attachment_with_resolve(source, resolve, ops)
+    Ok((builder.color_attachment_with_resolve(source, resolve, ops)?, ops))
 }

@@ -17,6 +17,7 @@
 mod bindings;
 mod broken;
 mod capability;
+mod copies;
 mod fields;
 mod kinds;
 pub(crate) mod private;
@@ -24,15 +25,17 @@ mod roots;
 mod sealed;
 mod table;
 mod untracked;
+mod values;
 mod views;
 
 use std::marker::PhantomData;
 
 pub use bindings::{BindGroupTable, BindGroups, SetBindGroups};
 pub use capability::{
-    AsIndexSlice, AsIndirectArgs, AsSampledBinding, AsStorageBinding, AsUniformBinding, AsVertexSlice, ComputePassExt,
-    RenderPassExt,
+    AsIndexSlice, AsIndirectArgs, AsSampledBinding, AsStorageReadBinding, AsStorageWriteBinding, AsUniformBinding,
+    AsVertexSlice, ComputePassExt, RenderPassExt,
 };
+pub use copies::{AsBufferCopyDst, AsBufferCopySrc, AsTextureCopyDst, AsTextureCopySrc, CommandEncoderExt, CopyOrigin};
 pub use fields::{
     ColorAttachmentField, CopyDstField, CopySrcField, DepthAttachmentField, DepthReadField, IndexField, IndirectField,
     ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField,
@@ -41,10 +44,12 @@ pub use kinds::{DerivedKind, Job};
 pub use roots::{Presentable, RootTarget};
 pub use table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
 pub use untracked::{SamplerField, UntrackedBufferField, UntrackedTextureField};
+pub use values::{ClearColor, PassLabel};
 pub use views::{
-    AttachmentView, BoundAttachment, BufferCopyDstView, BufferCopySrcView, IndexBufferView, IndirectBufferView,
-    SampledTextureView, StorageBufferReadView, StorageBufferWriteView, StorageTextureReadView, StorageTextureWriteView,
-    TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
+    BoundAttachment, BufferCopyDstView, BufferCopySrcView, ColorAttachmentView, DepthAttachmentView, DepthReadView,
+    IndexBufferView, IndirectBufferView, SampledTextureView, StorageBufferReadView, StorageBufferWriteView,
+    StorageTextureReadView, StorageTextureWriteView, TextureCopyDstView, TextureCopySrcView, UniformBufferView,
+    VertexBufferView,
 };
 
 use crate::desc::Label;

@@ -17,10 +17,12 @@ pub use super::kinds::DerivedKind;
 pub use super::roots::{Presentable, RootTarget};
 pub use super::table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
 pub use super::untracked::{SamplerField, UntrackedBufferField, UntrackedTextureField};
+pub use super::values::{ClearColor, PassLabel};
 pub use super::views::{
-    AttachmentView, BoundAttachment, BufferCopyDstView, BufferCopySrcView, IndexBufferView, IndirectBufferView,
-    SampledTextureView, StorageBufferReadView, StorageBufferWriteView, StorageTextureReadView, StorageTextureWriteView,
-    TextureCopyDstView, TextureCopySrcView, UniformBufferView, VertexBufferView,
+    BoundAttachment, BufferCopyDstView, BufferCopySrcView, ColorAttachmentView, DepthAttachmentView, DepthReadView,
+    IndexBufferView, IndirectBufferView, SampledTextureView, StorageBufferReadView, StorageBufferWriteView,
+    StorageTextureReadView, StorageTextureWriteView, TextureCopyDstView, TextureCopySrcView, UniformBufferView,
+    VertexBufferView,
 };
 pub use crate::binding::BindingSource;
 pub use crate::context::{
@@ -74,25 +76,6 @@ pub fn bind_groups<'cx, const N: usize>(groups: [(u32, wgpu::BindGroup); N]) -> 
     BindGroups::new(groups)
 }
 
-/// A clear color given as `clear = ..` on a color attachment.
-pub trait IntoClearColor {
-    /// The color.
-    fn into_clear_color(self) -> wgpu::Color;
-}
-
-impl IntoClearColor for wgpu::Color {
-    fn into_clear_color(self) -> wgpu::Color {
-        self
-    }
-}
-
-impl IntoClearColor for [f64; 4] {
-    fn into_clear_color(self) -> wgpu::Color {
-        let [r, g, b, a] = self;
-        wgpu::Color { r, g, b, a }
-    }
-}
-
 /// Maps every item of an array, stopping at the first error.
 ///
 /// # Errors
@@ -119,7 +102,7 @@ pub fn macro_error() -> FrameGraphError {
 
 #[cfg(test)]
 mod tests {
-    use super::{IntoClearColor, try_map_array};
+    use super::try_map_array;
     use crate::error::FrameGraphError;
 
     #[test]
@@ -133,12 +116,5 @@ mod tests {
         assert_eq!(failed.map_err(|error| error.code()), Err("FG9001"));
         assert_eq!(seen, [1, 2], "items after the failure are not mapped");
         assert_eq!(try_map_array([0u8; 0], Ok), Ok([]));
-    }
-
-    #[test]
-    fn clear_colors_come_from_colors_and_arrays() {
-        let color = wgpu::Color { r: 0.25, g: 0.5, b: 0.75, a: 1.0 };
-        assert_eq!([0.25, 0.5, 0.75, 1.0].into_clear_color(), color);
-        assert_eq!(color.into_clear_color(), color);
     }
 }

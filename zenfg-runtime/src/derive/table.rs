@@ -47,7 +47,8 @@ pub enum AttachmentLoad {
 /// The operations of a color or writable depth attachment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AttachmentTable {
-    /// The color slot, for color attachments.
+    /// The first color slot, for color attachments: an array or `Vec` field
+    /// takes one slot per handle from it.
     pub slot: Option<u32>,
     /// How the attachment starts.
     pub load: AttachmentLoad,

@@ -1,33 +1,38 @@
 //! Role-specific views: what a derived pass's callback receives for each field.
 //!
-//! Each view exposes what its role allows and nothing more. Every view borrows
-//! the execution for `'cx`, so neither it nor what it hands out can leave the
-//! callback.
+//! Each view exposes what its role allows and nothing more: bindings go
+//! through the pass's bind groups or the `As*Binding` traits, vertex, index
+//! and indirect buffers through [`RenderPassExt`](super::RenderPassExt) and
+//! [`ComputePassExt`](super::ComputePassExt), copies through
+//! [`CommandEncoderExt`](super::CommandEncoderExt), attachments of command
+//! and external passes through `attachment()`. What a view says of its
+//! resource (extent, format, mips and layers; offset and size) is plain
+//! data. The native objects are reachable only through methods whose name
+//! ends in `_unchecked`: past them the graph can no longer tell what the pass
+//! does. Every view borrows the execution for `'cx`, so neither it nor what
+//! it hands out can leave the callback.
 
 use std::num::NonZeroU64;
+use std::ops::Range;
 
-use wgpu::{BindingResource, BufferBinding, Origin3d, TexelCopyTextureInfo, TextureAspect};
+use wgpu::{BindingResource, BufferBinding, Extent3d, LoadOp, Operations, StoreOp, TextureFormat};
 
-use crate::context::TextureBinding;
+use crate::context::{Subresources, TextureBinding};
+use crate::ops::{
+    AttachmentStoreOp, ColorAttachmentLoadOp, ColorAttachmentOps, DepthAttachmentLoadOp, DepthAttachmentOps,
+};
+
+/// The texture of a copy access and the subresources it declared.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CopyTexture<'cx> {
+    pub texture: &'cx wgpu::Texture,
+    pub subresources: Subresources,
+}
 
 /// A texture declared `#[sampled]`: its planned view, for a sampled binding.
 #[derive(Clone, Copy, Debug)]
 pub struct SampledTextureView<'cx> {
     pub(crate) texture: TextureBinding<'cx>,
-}
-
-impl<'cx> SampledTextureView<'cx> {
-    /// The declared subresources in the declared format.
-    #[must_use]
-    pub fn view(&self) -> &'cx wgpu::TextureView {
-        self.texture.view
-    }
-
-    /// The view as a bind group resource.
-    #[must_use]
-    pub fn binding(&self) -> BindingResource<'cx> {
-        BindingResource::TextureView(self.texture.view)
-    }
 }
 
 /// A texture declared `#[storage_read]`: a read-only storage binding.
@@ -42,87 +47,200 @@ pub struct StorageTextureWriteView<'cx> {
     pub(crate) texture: TextureBinding<'cx>,
 }
 
-macro_rules! storage_texture_methods {
-    ($($view:ident),*) => {$(
-        impl<'cx> $view<'cx> {
-            /// The declared mip as a storage binding.
-            #[must_use]
-            pub fn binding(&self) -> BindingResource<'cx> {
-                BindingResource::TextureView(self.texture.view)
-            }
-        }
-    )*};
+/// A color attachment declared by a command or external pass, which begins
+/// its own render pass: [`attachment`](Self::attachment) attaches it with the
+/// declared load and store.
+#[derive(Clone, Copy, Debug)]
+pub struct ColorAttachmentView<'cx> {
+    pub(crate) texture: TextureBinding<'cx>,
+    pub(crate) ops: ColorAttachmentOps,
 }
 
-storage_texture_methods!(StorageTextureReadView, StorageTextureWriteView);
-
-macro_rules! bound_texture_methods {
-    ($($view:ident),*) => {$(
-        impl<'cx> $view<'cx> {
-            /// The native texture the view is of, for its size, format and
-            /// sample count (to size a dispatch, say).
-            #[must_use]
-            pub fn texture(&self) -> &'cx wgpu::Texture {
-                self.texture.texture
-            }
-        }
-    )*};
+/// A writable depth attachment declared by a command or external pass:
+/// [`attachment`](Self::attachment) attaches it with the declared load and
+/// store.
+#[derive(Clone, Copy, Debug)]
+pub struct DepthAttachmentView<'cx> {
+    pub(crate) texture: TextureBinding<'cx>,
+    pub(crate) ops: DepthAttachmentOps,
 }
 
-bound_texture_methods!(SampledTextureView, StorageTextureReadView, StorageTextureWriteView);
+/// A depth attachment declared `#[depth_read]` by a command or external
+/// pass: [`attachment`](Self::attachment) attaches it read-only, so the pass
+/// can test against it but neither clear nor write it.
+#[derive(Clone, Copy, Debug)]
+pub struct DepthReadView<'cx> {
+    pub(crate) texture: TextureBinding<'cx>,
+}
 
 /// An attachment of a render pass: the runtime binds it when the pass begins,
 /// so the callback gets nothing to misuse.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BoundAttachment;
 
-/// An attachment declared by a command or external pass, which begins its
-/// own render pass: the view to attach.
-#[derive(Clone, Copy, Debug)]
-pub struct AttachmentView<'cx> {
-    pub(crate) view: &'cx wgpu::TextureView,
-}
-
-impl<'cx> AttachmentView<'cx> {
-    /// The declared mip and layer, to use as a render pass attachment.
-    #[must_use]
-    pub fn view(&self) -> &'cx wgpu::TextureView {
-        self.view
-    }
-}
-
-/// A texture declared `#[copy_src]`: the source of copies the callback records.
+/// A texture declared `#[copy_src]`: the source of copies recorded with
+/// [`CommandEncoderExt`](super::CommandEncoderExt).
 #[derive(Clone, Copy, Debug)]
 pub struct TextureCopySrcView<'cx> {
-    pub(crate) texture: &'cx wgpu::Texture,
+    pub(crate) texture: CopyTexture<'cx>,
 }
 
-/// A texture declared `#[copy_dst(..)]`: the destination of copies the
-/// callback records.
+/// A texture declared `#[copy_dst(..)]`: the destination of copies recorded
+/// with [`CommandEncoderExt`](super::CommandEncoderExt).
 #[derive(Clone, Copy, Debug)]
 pub struct TextureCopyDstView<'cx> {
-    pub(crate) texture: &'cx wgpu::Texture,
+    pub(crate) texture: CopyTexture<'cx>,
 }
 
-macro_rules! texture_copy_methods {
+/// The extent of mip `mip` of `texture`, with the layer count of `subresources`.
+fn extent_at(texture: &wgpu::Texture, subresources: Subresources) -> Extent3d {
+    let size = texture.size().mip_level_size(subresources.base_mip, texture.dimension());
+    Extent3d { depth_or_array_layers: subresources.layer_count, ..size }
+}
+
+macro_rules! texture_facts {
     ($($view:ident),*) => {$(
         impl<'cx> $view<'cx> {
-            /// The native texture.
+            /// The extent of the first declared mip; `depth_or_array_layers`
+            /// counts the declared layers (of a 3D texture, its depth slices).
             #[must_use]
-            pub fn texture(&self) -> &'cx wgpu::Texture {
-                self.texture
+            pub fn extent(&self) -> Extent3d {
+                extent_at(self.texture.texture, self.texture.subresources)
             }
 
-            /// A copy location at `mip_level` from `origin`, every aspect.
+            /// The format the pass sees the texture in: a view's format, or
+            /// the texture's own.
             #[must_use]
-            pub fn location(&self, mip_level: u32, origin: Origin3d) -> TexelCopyTextureInfo<'cx> {
-                TexelCopyTextureInfo { texture: self.texture, mip_level, origin, aspect: TextureAspect::All }
+            pub fn format(&self) -> TextureFormat {
+                self.texture.subresources.format
+            }
+
+            /// The declared mip levels.
+            #[must_use]
+            pub fn mip_levels(&self) -> Range<u32> {
+                let sub = self.texture.subresources;
+                sub.base_mip..sub.base_mip + sub.mip_count
+            }
+
+            /// The declared array layers (of a 3D texture, the depth slices of
+            /// the first declared mip).
+            #[must_use]
+            pub fn array_layers(&self) -> Range<u32> {
+                let sub = self.texture.subresources;
+                sub.base_layer..sub.base_layer + sub.layer_count
+            }
+
+            /// The texture's sample count.
+            #[must_use]
+            pub fn sample_count(&self) -> u32 {
+                self.texture.texture.sample_count()
+            }
+
+            /// The native texture, for code outside zenfg.
+            ///
+            /// Unchecked: the graph knows only of the declared role on
+            /// [`mip_levels`](Self::mip_levels) and
+            /// [`array_layers`](Self::array_layers). Anything recorded with the
+            /// texture beyond that (another subresource, another use, a write
+            /// through a read) is neither ordered nor synchronised by the graph,
+            /// and its contents checks no longer describe the texture.
+            #[must_use]
+            pub fn texture_unchecked(&self) -> &'cx wgpu::Texture {
+                self.texture.texture
             }
         }
     )*};
 }
 
-texture_copy_methods!(TextureCopySrcView, TextureCopyDstView);
+texture_facts!(
+    SampledTextureView,
+    StorageTextureReadView,
+    StorageTextureWriteView,
+    ColorAttachmentView,
+    DepthAttachmentView,
+    DepthReadView,
+    TextureCopySrcView,
+    TextureCopyDstView
+);
+
+macro_rules! planned_view {
+    ($($view:ident),*) => {$(
+        impl<'cx> $view<'cx> {
+            /// The planned native view of the declared subresources, for code
+            /// outside zenfg.
+            ///
+            /// Unchecked: a native view carries no role, so the graph cannot
+            /// tell a sampled use from a storage write or an attachment
+            /// through it; whatever it is used for beyond the declared role is
+            /// neither ordered nor synchronised, and contents checks no longer
+            /// describe the texture.
+            #[must_use]
+            pub fn texture_view_unchecked(&self) -> &'cx wgpu::TextureView {
+                self.texture.view
+            }
+        }
+    )*};
+}
+
+planned_view!(
+    SampledTextureView,
+    StorageTextureReadView,
+    StorageTextureWriteView,
+    ColorAttachmentView,
+    DepthAttachmentView,
+    DepthReadView
+);
+
+fn store_op(store: AttachmentStoreOp) -> StoreOp {
+    match store {
+        AttachmentStoreOp::Store => StoreOp::Store,
+        AttachmentStoreOp::Discard => StoreOp::Discard,
+    }
+}
+
+impl<'cx> ColorAttachmentView<'cx> {
+    /// The attachment, with the load, store and depth slice the field
+    /// declared and no resolve target, for `begin_render_pass`.
+    #[must_use]
+    pub fn attachment(&self) -> wgpu::RenderPassColorAttachment<'cx> {
+        let load = match self.ops.load {
+            ColorAttachmentLoadOp::Load => LoadOp::Load,
+            ColorAttachmentLoadOp::Clear(color) => LoadOp::Clear(color),
+        };
+        wgpu::RenderPassColorAttachment {
+            view: self.texture.view,
+            depth_slice: self.ops.depth_slice,
+            resolve_target: None,
+            ops: Operations { load, store: store_op(self.ops.store) },
+        }
+    }
+}
+
+impl<'cx> DepthAttachmentView<'cx> {
+    /// The attachment, with the depth load and store the field declared, for
+    /// `begin_render_pass`.
+    #[must_use]
+    pub fn attachment(&self) -> wgpu::RenderPassDepthStencilAttachment<'cx> {
+        let load = match self.ops.load {
+            DepthAttachmentLoadOp::Load => LoadOp::Load,
+            DepthAttachmentLoadOp::Clear(depth) => LoadOp::Clear(depth),
+        };
+        wgpu::RenderPassDepthStencilAttachment {
+            view: self.texture.view,
+            depth_ops: Some(Operations { load, store: store_op(self.ops.store) }),
+            stencil_ops: None,
+        }
+    }
+}
+
+impl<'cx> DepthReadView<'cx> {
+    /// The attachment, read-only (no depth or stencil operations), for
+    /// `begin_render_pass`.
+    #[must_use]
+    pub fn attachment(&self) -> wgpu::RenderPassDepthStencilAttachment<'cx> {
+        wgpu::RenderPassDepthStencilAttachment { view: self.texture.view, depth_ops: None, stencil_ops: None }
+    }
+}
 
 /// The declared bytes of a buffer: the native buffer, offset and size.
 #[derive(Clone, Copy, Debug)]
@@ -133,7 +251,7 @@ pub(crate) struct BufferBytes<'cx> {
 }
 
 impl<'cx> BufferBytes<'cx> {
-    fn binding(self) -> BindingResource<'cx> {
+    pub(crate) fn binding(self) -> BindingResource<'cx> {
         BindingResource::Buffer(BufferBinding {
             buffer: self.buffer,
             offset: self.offset,
@@ -141,7 +259,7 @@ impl<'cx> BufferBytes<'cx> {
         })
     }
 
-    fn slice(self) -> wgpu::BufferSlice<'cx> {
+    pub(crate) fn slice(self) -> wgpu::BufferSlice<'cx> {
         self.buffer.slice(self.offset..self.offset + self.size)
     }
 }
@@ -154,7 +272,7 @@ macro_rules! buffer_views {
             pub(crate) bytes: BufferBytes<'cx>,
         }
 
-        impl $view<'_> {
+        impl<'cx> $view<'cx> {
             /// The first declared byte.
             #[must_use]
             pub fn offset(&self) -> u64 {
@@ -165,6 +283,19 @@ macro_rules! buffer_views {
             #[must_use]
             pub fn size(&self) -> u64 {
                 self.bytes.size
+            }
+
+            /// The native buffer, for code outside zenfg; the declared bytes
+            /// are `offset()..offset() + size()`.
+            ///
+            /// Unchecked: the graph knows only of the declared role on the
+            /// declared bytes. Anything recorded with the buffer beyond that
+            /// (other bytes, another use, a write through a read) is neither
+            /// ordered nor synchronised by the graph, and its contents checks
+            /// no longer describe the buffer.
+            #[must_use]
+            pub fn buffer_unchecked(&self) -> &'cx wgpu::Buffer {
+                self.bytes.buffer
             }
         }
     )*};
@@ -177,59 +308,23 @@ buffer_views! {
     StorageBufferReadView;
     /// A buffer declared `#[storage_write(..)]`: a writable storage binding.
     StorageBufferWriteView;
-    /// A buffer declared `#[vertex]`: a slice for `set_vertex_buffer`.
+    /// A buffer declared `#[vertex]`: a vertex buffer, for
+    /// [`RenderPassExt::set_vertex_view`](super::RenderPassExt::set_vertex_view).
     VertexBufferView;
-    /// A buffer declared `#[index]`: a slice for `set_index_buffer`.
+    /// A buffer declared `#[index]`: an index buffer, for
+    /// [`RenderPassExt::set_index_view`](super::RenderPassExt::set_index_view).
     IndexBufferView;
-    /// A buffer declared `#[indirect]`: arguments of indirect draws or dispatches.
+    /// A buffer declared `#[indirect]`: arguments of indirect draws or
+    /// dispatches, for the `*_indirect_view` methods of
+    /// [`RenderPassExt`](super::RenderPassExt) and [`ComputePassExt`](super::ComputePassExt).
     IndirectBufferView;
-    /// A buffer declared `#[copy_src]`: the source of copies the callback records.
+    /// A buffer declared `#[copy_src]`: the source of copies recorded with
+    /// [`CommandEncoderExt`](super::CommandEncoderExt).
     BufferCopySrcView;
-    /// A buffer declared `#[copy_dst(..)]`: the destination of copies the callback records.
+    /// A buffer declared `#[copy_dst(..)]`: the destination of copies
+    /// recorded with [`CommandEncoderExt`](super::CommandEncoderExt).
     BufferCopyDstView;
 }
-
-macro_rules! binding_method {
-    ($($view:ident),*) => {$(
-        impl<'cx> $view<'cx> {
-            /// The declared bytes as a bind group resource.
-            #[must_use]
-            pub fn binding(&self) -> BindingResource<'cx> {
-                self.bytes.binding()
-            }
-        }
-    )*};
-}
-
-binding_method!(UniformBufferView, StorageBufferReadView, StorageBufferWriteView);
-
-macro_rules! slice_method {
-    ($($view:ident),*) => {$(
-        impl<'cx> $view<'cx> {
-            /// The declared bytes as a buffer slice.
-            #[must_use]
-            pub fn slice(&self) -> wgpu::BufferSlice<'cx> {
-                self.bytes.slice()
-            }
-        }
-    )*};
-}
-
-slice_method!(VertexBufferView, IndexBufferView);
-
-macro_rules! copy_buffer_method {
-    ($($view:ident),*) => {$(
-        impl<'cx> $view<'cx> {
-            /// The native buffer; copy within `offset()..offset() + size()`.
-            #[must_use]
-            pub fn buffer(&self) -> &'cx wgpu::Buffer {
-                self.bytes.buffer
-            }
-        }
-    )*};
-}
-
-copy_buffer_method!(IndirectBufferView, BufferCopySrcView, BufferCopyDstView);
 
 #[cfg(all(test, feature = "noop"))]
 mod tests {

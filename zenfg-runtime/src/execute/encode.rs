@@ -85,7 +85,8 @@ impl<'x> Executor<'x, '_> {
             }
         };
         for (slot, target) in color_attachments.iter_mut().zip(targets) {
-            let view = self.view(target.access)?;
+            let Some(access) = target.access else { continue };
+            let view = self.view(access)?;
             let resolve_target = target.resolve.map(|access| self.view(access)).transpose()?;
             let load = match target.ops.load {
                 ColorAttachmentLoadOp::Load => LoadOp::Load,

@@ -72,6 +72,7 @@ impl<'x> Executor<'x, '_> {
 
     /// Runs `work` for `pass`, measuring it when CPU timing is on.
     fn timed_node(&mut self, pass: PassId, work: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        crate::trace::traced!(scope "pass", label = &*self.labels[pass.index()]);
         let begin = self.cpu.as_ref().map(|timer| timer.now());
         work(self)?;
         if let (Some(timer), Some(begin)) = (self.cpu.as_deref_mut(), begin) {
@@ -101,13 +102,17 @@ impl<'x> Executor<'x, '_> {
     }
 
     /// Names the pass in a [`CallbackFailed`](FrameGraphError::CallbackFailed)
-    /// error its callback returned.
+    /// or [`CopyOutsideView`](FrameGraphError::CopyOutsideView) error its
+    /// callback returned.
     pub(super) fn attribute(&self, pass: PassId, result: Result<()>) -> Result<()> {
+        let named = || Some(PassRef { id: pass, label: self.labels[pass.index()].clone() });
         result.map_err(|error| match error {
-            FrameGraphError::CallbackFailed { pass: None, message } => FrameGraphError::CallbackFailed {
-                pass: Some(PassRef { id: pass, label: self.labels[pass.index()].clone() }),
-                message,
-            },
+            FrameGraphError::CallbackFailed { pass: None, message } => {
+                FrameGraphError::CallbackFailed { pass: named(), message }
+            }
+            FrameGraphError::CopyOutsideView { pass: None, message } => {
+                FrameGraphError::CopyOutsideView { pass: named(), message }
+            }
             other => other,
         })
     }

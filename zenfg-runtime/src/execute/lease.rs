@@ -28,7 +28,8 @@ impl<'a> Lease<'a> {
         let lease = Self { pool, allocations, instances };
         for allocation in allocations {
             let label = resources[allocation.first.index()].label();
-            let instance = lease.pool.acquire(device, &allocation.key, allocation.estimated_bytes, label);
+            let bytes = || allocation.estimated_bytes(resources);
+            let instance = lease.pool.acquire(device, &allocation.key, bytes, label);
             lease.instances.push(instance);
         }
         lease

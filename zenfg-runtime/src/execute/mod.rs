@@ -151,9 +151,11 @@ impl CompiledFrame<'_> {
         mode: Option<TimingMode>,
         clock: Clock,
     ) -> Result<ExecutionTiming> {
-        let CompiledFrame { graph, identity, rec, plan, .. } = &mut self;
+        crate::trace::traced!(scope "execute", frame_index = options.frame_index);
+        let CompiledFrame { graph, identity, rec } = &mut self;
         let identity = *identity;
-        let FrameGraph { device, pool, profiler, bindings, execution, .. } = &mut **graph;
+        let FrameGraph { device, pool, profiler, bindings, execution, compiler, .. } = &mut **graph;
+        let plan = &compiler.frame_plan;
         let device = device.as_ref().ok_or(FrameGraphError::MissingGpuDevice)?;
         let ExecutionStorage { segment_labels, leased, views, markers, timing } = execution;
         let frame_index = options.frame_index;
@@ -196,10 +198,16 @@ impl CompiledFrame<'_> {
                 copies,
                 clears,
                 groups,
+                bound,
                 ..
             } = &mut *rec;
-            let natives =
-                NativeTable { resources, facts, allocations: &plan.resource_allocation, leased: lease.instances() };
+            let natives = NativeTable {
+                resources,
+                bound,
+                facts,
+                allocations: &plan.resource_allocation,
+                leased: lease.instances(),
+            };
             let table = ResolveTable {
                 identity,
                 labels: node_labels,

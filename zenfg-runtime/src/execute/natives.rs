@@ -6,12 +6,15 @@ use crate::error::{FrameGraphError, ResourceRef, Result};
 use crate::ids::{AllocationId, ResourceId};
 use crate::physical::NativeResource;
 use crate::pool::store::Instance;
-use crate::record::{ResourceFacts, ResourceRecord};
+use crate::record::recording::native;
+use crate::record::{BoundNative, ResourceFacts, ResourceRecord};
 use crate::types::ResourceOrigin;
 
 #[derive(Clone, Copy)]
 pub(crate) struct NativeTable<'e> {
     pub resources: &'e [ResourceRecord],
+    /// The bound native objects the resources index.
+    pub bound: &'e [BoundNative],
     pub facts: &'e [ResourceFacts],
     /// The physical allocation of each transient.
     pub allocations: &'e [Option<AllocationId>],
@@ -24,7 +27,7 @@ impl<'e> NativeTable<'e> {
     pub fn get(&self, resource: ResourceId) -> Result<&'e NativeResource> {
         let native = match self.allocations[resource.index()] {
             Some(allocation) => self.leased.get(allocation.index()).map(|instance| &instance.native),
-            None => self.resources[resource.index()].native.as_deref(),
+            None => native(self.resources, self.bound, resource),
         };
         native.ok_or_else(|| FrameGraphError::MissingNativeBinding {
             resource: ResourceRef { id: resource, label: self.resources[resource.index()].label().clone() },

@@ -55,7 +55,7 @@ fn check_access(rec: &Recording<'_>, plan: &Plan, access: &AccessRecord) -> Resu
         return Ok(());
     }
     let needed = plan.usage[access.resource.index()];
-    let available = match resource.native.as_deref() {
+    let available = match rec.native(access.resource) {
         None => return Err(FrameGraphError::MissingNativeBinding { resource: rec.resource_ref(access.resource) }),
         Some(NativeResource::Buffer(buffer)) if resource.texture_desc().is_none() => buffer.usage().bits(),
         Some(NativeResource::Texture(texture)) if resource.texture_desc().is_some() => texture.usage().bits(),

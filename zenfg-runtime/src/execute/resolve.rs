@@ -5,12 +5,12 @@ use std::cell::RefCell;
 use super::natives::NativeTable;
 use crate::binding::{BindGroupTable, BindingCache, BindingSource};
 use crate::compile::views::ViewPlan;
-use crate::context::{Resolve, TextureBinding};
+use crate::context::{Resolve, Subresources, TextureBinding};
 use crate::desc::Label;
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::handle::RecordingIdentity;
 use crate::ids::{AccessId, PassId};
-use crate::record::{AccessRecord, Region};
+use crate::record::{AccessRecord, Region, Slices};
 
 /// Everything callbacks may resolve during one execution.
 pub(crate) struct ResolveTable<'e> {
@@ -113,6 +113,36 @@ impl<'e, 'x: 'e> Resolve<'e> for ResolveTable<'x> {
         }
     }
 
+    fn texture_region(
+        &self,
+        executing: PassId,
+        identity: RecordingIdentity,
+        pass: PassId,
+        access: AccessId,
+    ) -> Result<(&'e wgpu::Texture, Subresources)> {
+        let record = self.access(executing, identity, pass, access)?;
+        let texture = self.natives.texture(record.resource)?;
+        let Region::Texture(region) = record.region() else {
+            return Err(FrameGraphError::internal(format!("{access}, a texture access, selects buffer bytes")));
+        };
+        let layers = match region.slices {
+            Slices::Range { base, count } => base..base + count,
+            Slices::AllDepth => {
+                0..texture.size().mip_level_size(region.base_mip, texture.dimension()).depth_or_array_layers
+            }
+        };
+        Ok((
+            texture,
+            Subresources {
+                format: texture.format(),
+                base_mip: region.base_mip,
+                mip_count: region.mip_count,
+                base_layer: layers.start,
+                layer_count: layers.end - layers.start,
+            },
+        ))
+    }
+
     fn texture_binding(
         &self,
         executing: PassId,
@@ -120,12 +150,24 @@ impl<'e, 'x: 'e> Resolve<'e> for ResolveTable<'x> {
         pass: PassId,
         access: AccessId,
     ) -> Result<TextureBinding<'e>> {
-        let view = self.texture_view(executing, identity, pass, access)?;
-        let resource = self.accesses[access.index()].resource;
+        let record = self.access(executing, identity, pass, access)?;
+        let texture = self.natives.texture(record.resource)?;
+        let Some(index) = self.view_plan.access_view(access) else {
+            return Err(FrameGraphError::internal(format!("{access}, a {} access, has no planned view", record.role)));
+        };
+        let planned = &self.view_plan.views[index];
+        let first_mip = texture.size().mip_level_size(planned.base_mip_level, texture.dimension());
         Ok(TextureBinding {
-            view,
-            texture: self.natives.texture(resource)?,
-            frame_scoped: self.natives.is_surface(resource),
+            view: &self.views[index],
+            texture,
+            subresources: Subresources {
+                format: planned.format.unwrap_or_else(|| texture.format()),
+                base_mip: planned.base_mip_level,
+                mip_count: planned.mip_level_count,
+                base_layer: planned.base_array_layer,
+                layer_count: planned.array_layer_count.unwrap_or(first_mip.depth_or_array_layers),
+            },
+            frame_scoped: self.natives.is_surface(record.resource),
         })
     }
 
@@ -142,7 +184,11 @@ impl<'e, 'x: 'e> Resolve<'e> for ResolveTable<'x> {
         let now = bindings.now();
         let BindingCache { layouts, groups, .. } = &mut **bindings;
         let label = &self.labels[executing.index()];
-        let layout = layouts.get(self.device, table, label);
+        let layout = || {
+            // Moved in, so the layout can outlive the call.
+            let layouts = layouts;
+            layouts.get(self.device, table, label)
+        };
         Ok(groups.get_or_create(self.device, layout, table, sources, label, now))
     }
 }

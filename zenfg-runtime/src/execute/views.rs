@@ -50,7 +50,7 @@ pub(crate) fn native_views(
             }
             None => {
                 let resource = &rec.resources[view.resource.index()];
-                match resource.native.as_deref() {
+                match rec.native(view.resource) {
                     Some(NativeResource::Texture(texture))
                         if rec.facts[view.resource.index()].origin == ResourceOrigin::Surface =>
                     {

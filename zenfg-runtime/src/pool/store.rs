@@ -8,7 +8,7 @@
 
 use super::stats::ResourcePoolStats;
 use crate::hash::FastMap;
-use crate::physical::{AllocationKey, NativeResource, PhysicalDesc, PlannedView, ResourcePoolScope};
+use crate::physical::{HashedKey, NativeResource, PhysicalDesc, PlannedView, ResourcePoolScope};
 
 /// A native view kept with a pooled texture for later executions that plan
 /// the same view.
@@ -43,7 +43,7 @@ impl Instance {
 /// The transient pool of one device-backed runtime.
 #[derive(Default)]
 pub(crate) struct ResourcePool {
-    pub(super) buckets: FastMap<AllocationKey, Vec<Instance>>,
+    pub(super) buckets: FastMap<HashedKey, Vec<Instance>>,
     /// Accepted executions so far: the clock of idle ages.
     pub(super) executions: u64,
     pub(super) stats: ResourcePoolStats,
@@ -66,12 +66,12 @@ impl ResourcePool {
     }
 
     /// Takes a retained object of `key`, or creates one labelled `label`
-    /// whose planning estimate is `estimated_bytes`.
+    /// whose planning estimate `estimated_bytes` gives.
     pub fn acquire(
         &mut self,
         device: &wgpu::Device,
-        key: &AllocationKey,
-        estimated_bytes: u64,
+        key: &HashedKey,
+        estimated_bytes: impl FnOnce() -> u64,
         label: &str,
     ) -> Instance {
         self.stats.acquire_count += 1;
@@ -86,7 +86,7 @@ impl ResourcePool {
         self.created += 1;
         Instance {
             native: create_native(device, &key.desc, label),
-            bytes: estimated_bytes,
+            bytes: estimated_bytes(),
             last_acquired: self.executions,
             serial: self.created,
             views: Vec::new(),
@@ -95,7 +95,7 @@ impl ResourcePool {
 
     /// Takes `instance` back for later executions. Views the execution did
     /// not use are dropped, so the kept views follow what frames plan now.
-    pub fn release(&mut self, key: &AllocationKey, mut instance: Instance) {
+    pub fn release(&mut self, key: &HashedKey, mut instance: Instance) {
         instance.views.retain_mut(|cached| std::mem::replace(&mut cached.used, false));
         self.stats.retained_count += 1;
         self.stats.estimated_retained_bytes += instance.bytes;
@@ -109,7 +109,7 @@ impl ResourcePool {
 
     /// Destroys every retained object for which `remove` holds; returns the
     /// estimated bytes removed.
-    pub(super) fn remove_where(&mut self, mut remove: impl FnMut(&AllocationKey, &Instance) -> bool) -> u64 {
+    pub(super) fn remove_where(&mut self, mut remove: impl FnMut(&HashedKey, &Instance) -> bool) -> u64 {
         let mut removed_bytes = 0;
         let Self { stats, removed, buckets, .. } = self;
         buckets.retain(|key, bucket| {

@@ -2,7 +2,7 @@
 
 use wgpu::TextureUsages;
 
-use super::ResourceShape;
+use super::{BoundNative, ResourceShape};
 use crate::error::{FrameGraphError, Result};
 use crate::handle::{Buffer, Texture};
 use crate::ids::ResourceId;
@@ -23,7 +23,7 @@ impl<'frame> Frame<'frame> {
         if self.rec.facts[resource.index()].origin == ResourceOrigin::Transient {
             return Err(self.mismatch(resource, "transients are allocated by the graph and cannot be bound".into()));
         }
-        if let Some(&other) = self.bound.get(&native)
+        if let Some(&other) = self.rec.bound_objects.get(&native)
             && other != resource
         {
             let message = format!(
@@ -32,14 +32,21 @@ impl<'frame> Frame<'frame> {
             );
             return Err(self.mismatch(resource, message));
         }
-        let record = &mut self.rec.resources[resource.index()];
-        match record.native.replace(Box::new(native.clone())) {
-            Some(previous) => {
-                self.bound.remove(&*previous);
+        let rec = &mut self.rec;
+        let bound = BoundNative { resource, native: Some(native.clone()) };
+        match rec.resources[resource.index()].native {
+            Some(index) => {
+                let previous = std::mem::replace(&mut rec.bound[index as usize], bound);
+                if let Some(previous) = previous.native {
+                    rec.bound_objects.remove(&previous);
+                }
             }
-            None => self.rec.bound.push(resource),
+            None => {
+                rec.resources[resource.index()].native = Some(rec.bound.len() as u32);
+                rec.bound.push(bound);
+            }
         }
-        self.bound.insert(native, resource);
+        rec.bound_objects.insert(native, resource);
         Ok(())
     }
 

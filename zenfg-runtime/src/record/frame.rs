@@ -1,6 +1,5 @@
 //! [`Frame`]: one recording — resources, views, passes, roots and groups.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use super::Recording;
@@ -8,8 +7,6 @@ use super::conflict::ConflictIndex;
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::graph::FrameGraph;
 use crate::handle::{Brand, RecordingIdentity};
-use crate::ids::{DebugGroupId, ResourceId};
-use crate::physical::NativeResource;
 use crate::record::pass::PassBuilder;
 use crate::token::kind;
 
@@ -47,23 +44,13 @@ pub struct Frame<'frame> {
     pub(crate) graph: &'frame mut FrameGraph,
     pub(crate) brand: Brand<'frame>,
     pub(crate) rec: Recording<'frame>,
-    pub(crate) group_stack: Vec<DebugGroupId>,
     pub(crate) conflicts: ConflictIndex,
-    /// Which resource each bound native object backs.
-    pub(crate) bound: HashMap<NativeResource, ResourceId>,
 }
 
 impl<'frame> Frame<'frame> {
     pub(crate) fn new(graph: &'frame mut FrameGraph, identity: RecordingIdentity) -> Self {
         let rec = Recording::from_spare(std::mem::take(&mut graph.spare), graph.owner);
-        Self {
-            graph,
-            brand: Brand::new(identity),
-            rec,
-            group_stack: Vec::new(),
-            conflicts: ConflictIndex::default(),
-            bound: HashMap::new(),
-        }
+        Self { graph, brand: Brand::new(identity), rec, conflicts: ConflictIndex::default() }
     }
 
     /// Checks that a handle or token was issued by this recording.

@@ -49,8 +49,8 @@ impl Frame<'_> {
             message: "too many debug groups in one recording".into(),
         })?;
         let id = DebugGroupId(index);
-        self.rec.groups.push(GroupRecord { label, parent: self.group_stack.last().copied() });
-        self.group_stack.push(id);
+        self.rec.groups.push(GroupRecord { label, parent: self.rec.group_stack.last().copied() });
+        self.rec.group_stack.push(id);
         Ok(id)
     }
 
@@ -74,7 +74,7 @@ impl Frame<'_> {
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
     pub fn pop_debug_group(&mut self) -> Result<()> {
-        self.group_stack.pop().map(|_| ()).ok_or(FrameGraphError::DebugGroupStackUnderflow)
+        self.rec.group_stack.pop().map(|_| ()).ok_or(FrameGraphError::DebugGroupStackUnderflow)
     }
 
     /// Runs `body` inside a new group and closes it whatever `body` returns.
@@ -108,11 +108,11 @@ impl Frame<'_> {
         label: impl Into<Label>,
         body: impl FnOnce(&mut Self) -> Result<T>,
     ) -> Result<T> {
-        let depth = self.group_stack.len();
+        let depth = self.rec.group_stack.len();
         let group = self.push_debug_group(label)?;
         let result = body(self);
-        let balanced = self.group_stack.len() == depth + 1 && self.group_stack.last() == Some(&group);
-        self.group_stack.truncate(depth);
+        let balanced = self.rec.group_stack.len() == depth + 1 && self.rec.group_stack.last() == Some(&group);
+        self.rec.group_stack.truncate(depth);
         let value = result?;
         if !balanced {
             return Err(FrameGraphError::UnclosedDebugGroup {

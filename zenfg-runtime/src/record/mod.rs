@@ -28,7 +28,7 @@ pub(crate) use self::group::GroupRecord;
 pub(crate) use self::node::{
     BindingCheck, Callback, ClearOp, ColorTarget, CopyOp, DepthTarget, NodeRecord, NodeWork, TexturePoint,
 };
-pub(crate) use self::recording::{Recording, Spare};
+pub(crate) use self::recording::{BoundNative, Recording, Spare};
 pub(crate) use self::region::{Region, Slices, TextureRegion};
 pub(crate) use self::resource::{ResourceFacts, ResourceRecord, ResourceShape};
 pub(crate) use self::root::RootRecord;

@@ -12,7 +12,7 @@ impl<'frame> Frame<'frame> {
     /// Fails, before anything is recorded, when `native` already backs a
     /// resource of this recording.
     fn check_unbound(&self, label: &Label, native: NativeResource) -> Result<()> {
-        let Some(&other) = self.bound.get(&native) else { return Ok(()) };
+        let Some(&other) = self.rec.bound_objects.get(&native) else { return Ok(()) };
         Err(FrameGraphError::InvalidResourceDescriptor {
             resource: None,
             label: label.clone(),

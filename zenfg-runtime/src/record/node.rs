@@ -11,10 +11,11 @@ use crate::ids::{AccessId, DebugGroupId, ResourceId};
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
 use crate::types::NodeKind;
 
-/// A color attachment of a render node.
+/// A color slot of a render node: an attachment, or an empty slot when
+/// `access` is `None` (the pass's color targets keep their slot numbers).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ColorTarget {
-    pub access: AccessId,
+    pub access: Option<AccessId>,
     pub ops: ColorAttachmentOps,
     pub resolve: Option<AccessId>,
 }

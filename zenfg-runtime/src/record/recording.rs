@@ -1,6 +1,8 @@
 //! [`Recording`]: every table one recording fills, and the [`Spare`]
 //! storage a finished one leaves for the next.
 
+use std::collections::HashMap;
+
 use super::table::Table;
 use super::{
     AccessRecord, BindingCheck, Callback, ClearOp, ColorTarget, CopyOp, GroupRecord, NodeRecord, ResourceFacts,
@@ -8,8 +10,15 @@ use super::{
 };
 use crate::desc::{Label, TextureDesc};
 use crate::error::{FrameGraphError, PassRef, ResourceRef};
-use crate::ids::{PassId, ResourceId};
-use crate::physical::ResourcePoolScope;
+use crate::ids::{DebugGroupId, PassId, ResourceId};
+use crate::physical::{NativeResource, ResourcePoolScope};
+
+/// A native object bound to an import, in binding order.
+pub(crate) struct BoundNative {
+    pub resource: ResourceId,
+    /// `None` once compilation let go of an import no retained work touches.
+    pub native: Option<NativeResource>,
+}
 
 /// Everything one recording declared.
 #[derive(Default)]
@@ -36,8 +45,12 @@ pub(crate) struct Recording<'frame> {
     /// What the bound fields of derived passes expect of their accesses.
     pub binding_checks: Vec<BindingCheck>,
     pub groups: Vec<GroupRecord>,
-    /// The resources a native object was bound to.
-    pub bound: Vec<ResourceId>,
+    /// The native object of each bound resource, in binding order.
+    pub bound: Vec<BoundNative>,
+    /// Which resource each bound native object backs.
+    pub bound_objects: HashMap<NativeResource, ResourceId>,
+    /// The debug groups open now, innermost last.
+    pub group_stack: Vec<DebugGroupId>,
     /// The first error that made the recording unusable; `compile` returns it.
     pub poisoned: Option<FrameGraphError>,
     /// The runtime that records, which owns every pool scope in the recording.
@@ -64,7 +77,20 @@ pub(crate) struct Spare {
     roots: Vec<RootRecord>,
     binding_checks: Vec<BindingCheck>,
     groups: Vec<GroupRecord>,
-    bound: Vec<ResourceId>,
+    bound: Vec<BoundNative>,
+    bound_objects: HashMap<NativeResource, ResourceId>,
+    group_stack: Vec<DebugGroupId>,
+    /// The callback table, emptied: its callbacks borrowed from a frame that
+    /// is gone, and [`recycled`] gives its storage to the next one.
+    callbacks: Vec<Option<Callback<'static>>>,
+}
+
+/// `table`'s storage, emptied, as a table of another type of the same size
+/// and alignment (a callback table of another frame's lifetime): collecting
+/// a vector's own iterator into a vector of such a type reuses its
+/// allocation.
+fn recycled<T, U>(table: Vec<T>) -> Vec<U> {
+    table.into_iter().filter_map(|_| None).collect()
 }
 
 impl Recording<'_> {
@@ -72,7 +98,7 @@ impl Recording<'_> {
     pub fn from_spare(spare: Spare, owner: u64) -> Self {
         Self {
             owner,
-            callbacks: Vec::with_capacity(spare.nodes.capacity()),
+            callbacks: recycled(spare.callbacks),
             resources: spare.resources,
             facts: spare.facts,
             views: spare.views,
@@ -88,21 +114,21 @@ impl Recording<'_> {
             binding_checks: spare.binding_checks,
             groups: spare.groups,
             bound: spare.bound,
+            bound_objects: spare.bound_objects,
+            group_stack: spare.group_stack,
             poisoned: None,
         }
     }
 
-    /// Empties the tables, keeping their storage. Bound natives are released
-    /// now; the rest of the resource records, the views and the node labels
-    /// are dropped as the next recording overwrites them.
+    /// Empties the tables, keeping their storage. Bound natives and callbacks
+    /// are released now; the rest of the resource records, the views and the
+    /// node labels are dropped as the next recording overwrites them.
     pub fn into_spare(mut self) -> Spare {
         fn emptied<T>(mut table: Vec<T>) -> Vec<T> {
             table.clear();
             table
         }
-        for resource in self.bound.drain(..) {
-            self.resources[resource.index()].native = None;
-        }
+        self.bound_objects.clear();
         self.resources.clear();
         self.views.clear();
         self.node_labels.clear();
@@ -121,8 +147,16 @@ impl Recording<'_> {
             roots: emptied(self.roots),
             binding_checks: emptied(self.binding_checks),
             groups: emptied(self.groups),
-            bound: self.bound,
+            bound: emptied(self.bound),
+            bound_objects: self.bound_objects,
+            group_stack: emptied(self.group_stack),
+            callbacks: recycled(self.callbacks),
         }
+    }
+
+    /// The native object bound to `id`, if any.
+    pub fn native(&self, id: ResourceId) -> Option<&NativeResource> {
+        native(&self.resources, &self.bound, id)
     }
 
     /// The pool scope a resource was created in, if any.
@@ -160,4 +194,13 @@ impl Recording<'_> {
     pub fn poison(&mut self, error: FrameGraphError) {
         self.poisoned.get_or_insert(error);
     }
+}
+
+/// The native object bound to `id` in a recording's tables, if any.
+pub(crate) fn native<'t>(
+    resources: &'t [ResourceRecord],
+    bound: &'t [BoundNative],
+    id: ResourceId,
+) -> Option<&'t NativeResource> {
+    resources[id.index()].native.and_then(|index| bound[index as usize].native.as_ref())
 }

@@ -32,7 +32,7 @@ impl<'frame> Frame<'frame> {
     }
 
     fn current_group(&self) -> Option<DebugGroupId> {
-        self.group_stack.last().copied()
+        self.rec.group_stack.last().copied()
     }
 
     fn register_texture(

@@ -7,7 +7,7 @@ use super::NO_GROUP;
 use crate::desc::{BufferDesc, Label, TextureDesc};
 use crate::format::Layers;
 use crate::ids::DebugGroupId;
-use crate::physical::{NativeResource, ResourcePoolScope};
+use crate::physical::ResourcePoolScope;
 use crate::types::{InitialContents, ResourceKind, ResourceOrigin};
 
 /// The descriptor of a logical resource.
@@ -21,8 +21,9 @@ pub(crate) enum ResourceShape {
 /// [`ResourceFacts`].
 pub(crate) struct ResourceRecord {
     pub shape: ResourceShape,
-    /// Boxed: only imports have one, and it is large.
-    pub native: Option<Box<NativeResource>>,
+    /// The index of its bound native object in the recording's
+    /// [`bound`](super::Recording::bound) table, once one is bound.
+    pub native: Option<u32>,
     /// The pool scope's index, when the facts say the resource is scoped;
     /// the scope's owner is the recording's runtime.
     scope: u32,

@@ -79,7 +79,13 @@ use self::error::safe_integer;
 pub use self::error::{SnapshotExportError, TimingFamily};
 use self::index::ReportIndex;
 pub use self::options::CreateFrameGraphSnapshotOptions;
-use crate::compile::CompilationReport;
+use crate::compile::{Aliasing, CompilationReport};
+
+/// The extension that records compile options which change the plan:
+/// `{"aliasing": "disabled"}` when the frame was compiled
+/// [`without_aliasing`](crate::CompileOptions::without_aliasing). Absent when
+/// every option had its default.
+pub const COMPILE_EXTENSION: &str = "dev.zenfg.compile";
 
 /// Projects the full `report` of a compiled frame, with the execution facts of
 /// `options`, into a validated Snapshot 1.2 document.
@@ -156,6 +162,9 @@ pub fn create_frame_graph_snapshot(
     let mut snapshot =
         FrameGraphSnapshotV1::new(producer, capture, graph, memory::memory(full, options.pool_stats)?, timings);
     snapshot.diagnostics = diagnostics::diagnostics(full);
+    if report.summary.aliasing == Aliasing::Disabled {
+        snapshot.extensions.insert(COMPILE_EXTENSION.to_owned(), serde_json::json!({ "aliasing": "disabled" }));
+    }
 
     validate_typed_frame_graph_snapshot(&snapshot).map_err(|source| SnapshotExportError::InvalidSnapshot { source })?;
     Ok(snapshot)

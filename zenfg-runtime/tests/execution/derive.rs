@@ -173,7 +173,7 @@ fn derived_passes_of_every_kind_execute_in_order_with_their_views() -> Result<()
     })?;
     let copy_log = Rc::clone(&log);
     frame.add(CopyOut { src: data.slice(BufferRange::new(256, None)), dst: out }, move |cx| {
-        cx.encoder.copy_buffer_to_buffer(cx.src.buffer(), cx.src.offset(), cx.dst.buffer(), 0, cx.src.size());
+        cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, cx.src.size())?;
         copy_log.borrow_mut().push(format!("copy {}", cx.src.size()));
         Ok(())
     })?;
@@ -186,11 +186,13 @@ fn derived_passes_of_every_kind_execute_in_order_with_their_views() -> Result<()
     let texture_log = Rc::clone(&log);
     frame.add(TextureOut { src: target, dst: pixels }, move |cx| {
         let layout = wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None };
-        cx.encoder.copy_texture_to_buffer(
-            cx.src.location(0, wgpu::Origin3d::ZERO),
-            wgpu::TexelCopyBufferInfo { buffer: cx.dst.buffer(), layout },
-            wgpu::Extent3d { width: 64, height: 64, depth_or_array_layers: 1 },
-        );
+        cx.encoder.copy_texture_view_to_buffer_view(
+            &cx.src,
+            CopyOrigin::default(),
+            &cx.dst,
+            layout,
+            cx.src.extent(),
+        )?;
         texture_log.borrow_mut().push("texture".into());
         Ok(())
     })?;
@@ -282,8 +284,8 @@ fn derived_compute_and_copy_passes_produce_the_expected_bytes() {
                 label: Some("scale"),
                 layout: &pipeline.get_bind_group_layout(0),
                 entries: &[
-                    wgpu::BindGroupEntry { binding: 0, resource: cx.params.binding() },
-                    wgpu::BindGroupEntry { binding: 1, resource: cx.data.binding() },
+                    wgpu::BindGroupEntry { binding: 0, resource: cx.params.uniform_binding() },
+                    wgpu::BindGroupEntry { binding: 1, resource: cx.data.storage_write_binding() },
                 ],
             });
             cx.pass.set_pipeline(&pipeline);
@@ -294,7 +296,7 @@ fn derived_compute_and_copy_passes_produce_the_expected_bytes() {
         .unwrap();
     frame
         .add(CopyOut { src: written, dst: out }, |cx| {
-            cx.encoder.copy_buffer_to_buffer(cx.src.buffer(), cx.src.offset(), cx.dst.buffer(), 0, cx.src.size());
+            cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, cx.src.size())?;
             Ok(())
         })
         .unwrap();
@@ -321,12 +323,13 @@ fn a_derived_render_pass_clears_its_attachment() {
     frame
         .add(TextureOut { src: target, dst: pixels }, |cx| {
             let layout = wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None };
-            cx.encoder.copy_texture_to_buffer(
-                cx.src.location(0, wgpu::Origin3d::ZERO),
-                wgpu::TexelCopyBufferInfo { buffer: cx.dst.buffer(), layout },
-                wgpu::Extent3d { width: 64, height: 64, depth_or_array_layers: 1 },
-            );
-            Ok(())
+            cx.encoder.copy_texture_view_to_buffer_view(
+                &cx.src,
+                CopyOrigin::default(),
+                &cx.dst,
+                layout,
+                cx.src.extent(),
+            )
         })
         .unwrap();
     frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
@@ -363,10 +366,261 @@ fn copy_views_resolve_to_the_bound_native_texture() {
     let seen_in_callback = Rc::clone(&seen);
     frame
         .add(TextureOut { src: input, dst: pixels }, move |cx| {
-            *seen_in_callback.borrow_mut() = Some(cx.src.texture().size());
+            *seen_in_callback.borrow_mut() =
+                Some((cx.src.texture_unchecked().size(), cx.src.extent(), cx.src.format()));
             Ok(())
         })
         .unwrap();
     frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
-    assert_eq!(*seen.borrow(), Some(native.size()), "the copy view is the bound native texture");
+    assert_eq!(
+        *seen.borrow(),
+        Some((native.size(), native.size(), TextureFormat::Rgba8Unorm)),
+        "the copy view is the bound native texture, and says so"
+    );
+}
+
+#[derive(Pass)]
+#[pass(command, side_effect)]
+struct Facts<'f> {
+    #[sampled]
+    mip: TextureView<'f>,
+    #[copy_src]
+    layers: TextureView<'f>,
+    #[depth_read]
+    depth: Texture<'f>,
+}
+
+#[derive(Pass)]
+#[pass(command)]
+struct Produce<'f> {
+    #[copy_dst(overwrite)]
+    targets: Vec<Texture<'f>>,
+}
+
+#[derive(Pass)]
+#[pass(render)]
+struct ClearDepth<'f> {
+    #[depth_attachment(clear = 1.0)]
+    depth: Texture<'f>,
+}
+
+#[test]
+fn texture_views_say_which_subresources_they_cover() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let color =
+        frame.create_texture(TextureDesc::new_2d("color", 64, 32, TextureFormat::Rgba8Unorm).with_mips(3)).unwrap();
+    let array =
+        frame.create_texture(TextureDesc::new_2d("array", 16, 16, TextureFormat::R32Float).with_layers(4)).unwrap();
+    let depth = frame.create_texture(TextureDesc::new_2d("depth", 16, 16, TextureFormat::Depth32Float)).unwrap();
+    frame.add(Produce { targets: vec![color, array] }, |_| Ok(())).unwrap();
+    frame.add(ClearDepth { depth }, |_| Ok(())).unwrap();
+    let mip = frame.create_texture_view(color, TextureViewDesc::mip(1)).unwrap();
+    let layers = TextureViewDesc { base_array_layer: 1, array_layer_count: Some(2), ..TextureViewDesc::default() };
+    let layers = frame.create_texture_view(array, layers).unwrap();
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let log = Rc::clone(&seen);
+    frame
+        .add(Facts { mip, layers, depth }, move |cx| {
+            let attachment = cx.depth.attachment();
+            log.borrow_mut().push(format!(
+                "{:?} {:?} {:?} {:?} | {:?} {:?} {:?} | {:?} {}",
+                cx.mip.extent(),
+                cx.mip.format(),
+                cx.mip.mip_levels(),
+                cx.mip.array_layers(),
+                cx.layers.extent(),
+                cx.layers.mip_levels(),
+                cx.layers.array_layers(),
+                cx.depth.format(),
+                attachment.depth_ops.is_none() && attachment.stencil_ops.is_none(),
+            ));
+            Ok(())
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
+    let extent = |width, height, depth_or_array_layers| wgpu::Extent3d { width, height, depth_or_array_layers };
+    assert_eq!(
+        *seen.borrow(),
+        [format!(
+            "{:?} Rgba8Unorm 1..2 0..1 | {:?} 0..1 1..3 | Depth32Float true",
+            extent(32, 16, 1),
+            extent(16, 16, 2)
+        )]
+    );
+}
+
+#[derive(Pass)]
+#[pass(command, side_effect)]
+struct BytesOut<'f> {
+    #[copy_src]
+    src: BufferSlice<'f>,
+    #[copy_dst(overwrite)]
+    dst: Buffer<'f>,
+}
+
+#[test]
+fn a_copy_outside_its_declared_view_fails_with_fg4010_and_records_nothing() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let data = frame.create_buffer(BufferDesc::new("data", 512)).unwrap();
+    frame.clear_buffer("zero", data, BufferRange::whole()).unwrap();
+    let out = frame.create_buffer(BufferDesc::new("out", 256)).unwrap();
+    let copy = BytesOut { src: data.slice(BufferRange::new(256, Some(64))), dst: out };
+    frame
+        .add(copy, |cx| {
+            assert_eq!((cx.src.offset(), cx.src.size(), cx.dst.size()), (256, 64, 256));
+            cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, 64)?;
+            let error = cx.encoder.copy_buffer_view(&cx.src, 32, &cx.dst, 0, 64).unwrap_err();
+            assert!(error.to_string().contains("bytes 32..96 of the source"), "{error}");
+            cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 224, 64)
+        })
+        .unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap_err();
+    assert_eq!(error.code(), "FG4010");
+    assert!(error.to_string().contains("in pass `bytes-out`"), "the runtime names the pass: {error}");
+    assert!(error.to_string().contains("bytes 224..288 of the destination, whose view declares 256 bytes"), "{error}");
+}
+
+#[derive(Pass)]
+#[pass(command, side_effect)]
+struct MipOut<'f> {
+    #[copy_src]
+    src: TextureView<'f>,
+    #[copy_dst(overwrite)]
+    dst: Buffer<'f>,
+}
+
+#[test]
+fn a_texture_copy_outside_its_declared_mips_or_layers_fails_with_fg4010() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let texture =
+        frame.create_texture(TextureDesc::new_2d("image", 64, 64, TextureFormat::Rgba8Unorm).with_mips(2)).unwrap();
+    frame.add(Produce { targets: vec![texture] }, |_| Ok(())).unwrap();
+    let pixels = frame.create_buffer(BufferDesc::new("pixels", 64 * 64 * 4)).unwrap();
+    let first = frame.create_texture_view(texture, TextureViewDesc::mip(0)).unwrap();
+    frame
+        .add(MipOut { src: first, dst: pixels }, |cx| {
+            let layout = wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None };
+            let other_mip = cx
+                .encoder
+                .copy_texture_view_to_buffer_view(
+                    &cx.src,
+                    CopyOrigin::new(1, wgpu::Origin3d::ZERO),
+                    &cx.dst,
+                    layout,
+                    cx.src.extent(),
+                )
+                .unwrap_err();
+            assert!(
+                other_mip.to_string().contains("mip 1 of the source, whose view declares mips 0..1"),
+                "{other_mip}"
+            );
+            let shifted = wgpu::TexelCopyBufferLayout { offset: 256, ..layout };
+            let too_many_bytes = cx
+                .encoder
+                .copy_texture_view_to_buffer_view(&cx.src, CopyOrigin::default(), &cx.dst, shifted, cx.src.extent())
+                .unwrap_err();
+            assert_eq!(too_many_bytes.code(), "FG4010");
+            cx.encoder.copy_texture_view_to_buffer_view(
+                &cx.src,
+                CopyOrigin::default(),
+                &cx.dst,
+                layout,
+                cx.src.extent(),
+            )
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
+}
+
+#[derive(Pass)]
+#[pass(render)]
+struct Sparse<'f> {
+    #[color_attachment(clear = Color::BLUE)]
+    first: Option<Texture<'f>>,
+    #[color_attachment(clear = Color::BLACK)]
+    second: Texture<'f>,
+}
+
+const SPARSE_SHADER: &str = "
+@vertex
+fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {
+    let uv = vec2<f32>(f32((index << 1u) & 2u), f32(index & 2u));
+    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+}
+
+@fragment
+fn fs() -> @location(1) vec4<f32> {
+    return vec4<f32>(0.0, 1.0, 0.0, 1.0);
+}
+";
+
+#[test]
+fn an_absent_color_attachment_leaves_its_slot_empty_for_a_sparse_pipeline() {
+    let Some((device, queue)) = gpu("an_absent_color_attachment_leaves_its_slot_empty_for_a_sparse_pipeline") else {
+        return;
+    };
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("sparse"),
+        source: wgpu::ShaderSource::Wgsl(SPARSE_SHADER.into()),
+    });
+    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some("sparse"),
+        layout: None,
+        vertex: wgpu::VertexState {
+            module: &module,
+            entry_point: None,
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
+        fragment: Some(wgpu::FragmentState {
+            module: &module,
+            entry_point: None,
+            compilation_options: Default::default(),
+            targets: &[None, Some(TextureFormat::Rgba8Unorm.into())],
+        }),
+        primitive: wgpu::PrimitiveState::default(),
+        depth_stencil: None,
+        multisample: wgpu::MultisampleState::default(),
+        multiview_mask: None,
+        cache: None,
+    });
+    let native_pixels = readback_buffer(&device, 64 * 64 * 4);
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let second = frame.create_texture(TextureDesc::new_2d("second", 64, 64, TextureFormat::Rgba8Unorm)).unwrap();
+    let pixels = frame
+        .import_buffer(
+            BufferDesc::new("pixels", 64 * 64 * 4),
+            ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(READBACK),
+        )
+        .unwrap();
+    frame.bind_imported_buffer(pixels, &native_pixels).unwrap();
+    frame
+        .add(Sparse { first: None, second }, move |mut cx| {
+            cx.pass.set_pipeline(&pipeline);
+            cx.pass.draw(0..3, 0..1);
+            Ok(())
+        })
+        .unwrap();
+    frame
+        .add(TextureOut { src: second, dst: pixels }, |cx| {
+            let layout = wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None };
+            cx.encoder.copy_texture_view_to_buffer_view(
+                &cx.src,
+                CopyOrigin::default(),
+                &cx.dst,
+                layout,
+                cx.src.extent(),
+            )
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
+    let bytes = read_buffer(&device, &native_pixels);
+    assert!(bytes.chunks_exact(4).all(|pixel| pixel == [0, 255, 0, 255]), "slot 1 holds what the pipeline drew");
 }

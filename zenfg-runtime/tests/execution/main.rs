@@ -10,3 +10,5 @@ mod derive;
 mod execute;
 mod resource_pool;
 mod resource_pool_maintenance;
+#[cfg(feature = "tracing")]
+mod tracing;

@@ -44,8 +44,8 @@ fn a_texture_reads_back_as_tightly_packed_rows() {
 }
 
 #[test]
-fn a_texture_that_cannot_be_copied_out_fails_with_fg4010() {
-    let Some((device, queue)) = gpu("a_texture_that_cannot_be_copied_out_fails_with_fg4010") else { return };
+fn a_texture_that_cannot_be_copied_out_fails_with_fg4011() {
+    let Some((device, queue)) = gpu("a_texture_that_cannot_be_copied_out_fails_with_fg4011") else { return };
     let texture = device.create_texture(&wgpu::TextureDescriptor {
         label: Some("no-copy"),
         size: Extent3d { width: 4, height: 4, depth_or_array_layers: 1 },
@@ -57,7 +57,7 @@ fn a_texture_that_cannot_be_copied_out_fails_with_fg4010() {
         view_formats: &[],
     });
     let error = read_texture(&device, &queue, &texture, 0, Duration::from_secs(60)).unwrap_err();
-    assert_eq!(error.code(), "FG4010");
+    assert_eq!(error.code(), "FG4011");
     assert!(error.to_string().contains("COPY_SRC"), "{error}");
 }
 

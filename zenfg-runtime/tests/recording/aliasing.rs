@@ -5,8 +5,8 @@
 use crate::common::*;
 use zenfg_runtime::wgpu::{BufferUsages, Color, TextureDimension, TextureFormat, TextureUsages};
 use zenfg_runtime::{
-    Buffer, BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, Frame, FrameGraph, InitialContents, PassId,
-    ResourceKind, ResourceLifetime, RootReason, Texture, TextureDesc, TextureViewDesc, WriteContents,
+    Aliasing, Buffer, BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, Frame, FrameGraph, InitialContents,
+    PassId, ResourceKind, ResourceLifetime, RootReason, Texture, TextureDesc, TextureViewDesc, WriteContents,
 };
 
 /// A compute pass that reads `input` (if any) and overwrites `output`.
@@ -298,4 +298,36 @@ fn byte_estimates_follow_blocks_mips_slices_and_samples() {
     }
     assert_eq!(resource(full, sized.id()).estimated_byte_size, 1000);
     assert_eq!(report.summary.logical_transient_bytes, 0, "nothing is used, so nothing is planned");
+}
+
+#[test]
+fn without_aliasing_every_transient_has_an_allocation_of_its_own_and_the_report_says_so() {
+    let mut graph = FrameGraph::new();
+    let mut ids = Vec::new();
+    for options in [CompileOptions::full_report(), CompileOptions::full_report().without_aliasing()] {
+        let mut frame = graph.begin_frame();
+        let a = buffer(&mut frame, "a", 100);
+        let b = buffer(&mut frame, "b", 100);
+        let out_a = output(&mut frame, "out-a");
+        let out_b = output(&mut frame, "out-b");
+        step(&mut frame, "write-a", None, a);
+        step(&mut frame, "use-a", Some(a), out_a);
+        step(&mut frame, "write-b", None, b);
+        step(&mut frame, "use-b", Some(b), out_b);
+        let compiled = frame.compile(options).unwrap();
+        let report = compiled.report().unwrap();
+        let full = tables(report);
+        assert_eq!(report.summary.aliasing, options.aliasing);
+        ids.push((full.allocations.len(), resource(full, a.id()).allocation, resource(full, b.id()).allocation));
+        // Lifetimes and the order stay what they are with aliasing on.
+        assert_eq!(resource(full, b.id()).lifetime, Some(ResourceLifetime { first_use: 2, last_use: 3 }));
+        assert_eq!(compiled.retained_node_count(), 4);
+        let text = report.to_string();
+        assert_eq!(text.contains("aliasing disabled"), options.aliasing == Aliasing::Disabled, "{text}");
+    }
+    let (aliased, separate) = (ids[0], ids[1]);
+    assert_eq!(aliased.0, 1);
+    assert_eq!(aliased.1, aliased.2);
+    assert_eq!(separate.0, 2);
+    assert_ne!(separate.1, separate.2);
 }

@@ -4,8 +4,8 @@
 
 use zenfg_runtime::prelude::*;
 use zenfg_runtime::views::{
-    AttachmentView, BoundAttachment, BufferCopyDstView, IndirectBufferView, SampledTextureView, StorageBufferReadView,
-    StorageTextureWriteView, TextureCopySrcView, UniformBufferView,
+    BoundAttachment, BufferCopyDstView, ColorAttachmentView, IndirectBufferView, SampledTextureView,
+    StorageBufferReadView, StorageTextureWriteView, TextureCopySrcView, UniformBufferView,
 };
 use zenfg_runtime::wgpu::{Color, TextureFormat};
 use zenfg_runtime::{
@@ -146,6 +146,37 @@ fn color_attachments_are_declared_in_slot_order() -> Result<(), FrameGraphError>
     Ok(())
 }
 
+#[derive(Pass)]
+#[pass(render)]
+struct Gbuffer<'f> {
+    #[color_attachment(clear = Color::BLACK)]
+    layers: [Texture<'f>; 2],
+    #[color_attachment(clear = Color::BLACK, slot = 2)]
+    ids: Texture<'f>,
+    #[color_attachment(clear = Color::BLACK)]
+    motion: Option<Texture<'f>>,
+}
+
+#[test]
+fn color_slots_count_handles_and_an_absent_attachment_keeps_its_slot() -> Result<(), FrameGraphError> {
+    let table = <Gbuffer<'static> as Pass<'static>>::ACCESSES;
+    let slots: Vec<_> = table.fields.iter().map(|row| (row.field, row.attachment.and_then(|ops| ops.slot))).collect();
+    assert_eq!(slots, [("layers", Some(0)), ("ids", Some(2)), ("motion", Some(3))], "an array takes slots 0 and 1");
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let [a, b, ids] = ["a", "b", "ids"].map(|label| frame.create_texture(rgba(label)));
+    let (a, b, ids) = (a?, b?, ids?);
+    frame.add(Gbuffer { layers: [a, b], ids, motion: None }, |_| Ok(()))?;
+    for texture in [a, b, ids] {
+        frame.mark_texture_root(texture, RootReason::Output)?;
+    }
+    let compiled = frame.compile(CompileOptions::full_report())?;
+    let full = compiled.report().and_then(|report| report.full.as_ref()).expect("full report");
+    let resources: Vec<_> = full.accesses.iter().map(|access| access.resource).collect();
+    assert_eq!(resources, [a.id(), b.id(), ids.id()], "declared in slot order; the absent `motion` declares nothing");
+    Ok(())
+}
+
 #[test]
 fn a_failed_declaration_poisons_the_recording_with_its_error() -> Result<(), FrameGraphError> {
     let mut graph = FrameGraph::new();
@@ -229,7 +260,7 @@ fn contexts_hold_role_specific_views() {
     fn copy(cx: CopyContext<'_>) {
         let _: TextureCopySrcView<'_> = cx.src;
         let _: Vec<BufferCopyDstView<'_>> = cx.dst;
-        let _: AttachmentView<'_> = cx.target;
+        let _: ColorAttachmentView<'_> = cx.target;
         let _: &mut zenfg_runtime::wgpu::CommandEncoder = cx.encoder;
     }
     let _ = (blur, main, copy);

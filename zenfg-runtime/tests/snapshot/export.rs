@@ -567,3 +567,46 @@ fn usage_flags_follow_protocol_order() {
     });
     assert_eq!(export(&report).graph.resources[0].usage_flags, [F::MapRead, F::CopyDst]);
 }
+
+/// Two transients of one kind with disjoint lifetimes, aliased unless told otherwise.
+fn record_two_scratch_buffers(frame: &mut Frame<'_>) {
+    let output =
+        frame.import_buffer(BufferDesc::new("output", 64), ImportBufferOptions::new(InitialContents::Defined)).unwrap();
+    for label in ["first", "second"] {
+        let scratch = frame.create_buffer(BufferDesc::new(format!("{label}-scratch"), 64)).unwrap();
+        let mut pass = frame.compute_pass(format!("{label}-write"));
+        let _ = pass.storage_buffer_write(scratch, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish_compute(|_| Ok(())).unwrap();
+        let mut pass = frame.compute_pass(format!("{label}-read"));
+        let _ = pass.storage_buffer_read(scratch, BufferRange::whole()).unwrap();
+        let _ = pass.storage_buffer_write(output, BufferRange::whole(), WriteContents::Preserve).unwrap();
+        pass.finish_compute(|_| Ok(())).unwrap();
+    }
+    frame.mark_buffer_root(output, BufferRange::whole(), RootReason::Output).unwrap();
+}
+
+#[test]
+fn a_frame_compiled_without_aliasing_says_so_in_its_snapshot() {
+    let mut graph = FrameGraph::new();
+    let allocations = |snapshot: &FrameGraphSnapshotV1| match &snapshot.memory.allocation_report {
+        SnapshotAllocationReport::Available { allocations } => allocations.len(),
+        other => panic!("no allocation table: {other:?}"),
+    };
+
+    let aliased = export(&compile(&mut graph, record_two_scratch_buffers));
+    assert!(aliased.extensions.is_empty(), "{:?}", aliased.extensions);
+    assert_eq!(allocations(&aliased), 1);
+
+    let mut frame = graph.begin_frame();
+    record_two_scratch_buffers(&mut frame);
+    let mut compiled = frame.compile(CompileOptions::full_report().without_aliasing()).unwrap();
+    let separate = export(&compiled.take_report().unwrap());
+    assert_eq!(
+        separate.extensions.get(zenfg_runtime::snapshot::COMPILE_EXTENSION),
+        Some(&serde_json::json!({ "aliasing": "disabled" }))
+    );
+    assert_eq!(allocations(&separate), 2);
+    // The extension is part of a valid document and survives a round trip.
+    let parsed = parse_frame_graph_snapshot(&to_json(&separate).unwrap()).unwrap();
+    assert_eq!(parsed.snapshot.extensions, separate.extensions);
+}

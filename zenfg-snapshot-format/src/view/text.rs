@@ -92,6 +92,11 @@ fn header(index: &SnapshotIndex<'_>, f: &mut fmt::Formatter<'_>) -> fmt::Result 
         }
         writeln!(f)?;
     }
+    if let Some(options) = snapshot.extensions.get("dev.zenfg.compile")
+        && options.get("aliasing").and_then(|value| value.as_str()) == Some("disabled")
+    {
+        writeln!(f, "compiled   with aliasing disabled: every transient has an allocation of its own")?;
+    }
     Ok(())
 }
 

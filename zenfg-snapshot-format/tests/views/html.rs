@@ -141,6 +141,24 @@ fn in_chromium_a_page_of_ten_thousand_passes_opens_with_a_capped_graph_and_paged
 }
 
 #[test]
+fn in_chromium_a_frame_compiled_without_aliasing_says_so_in_its_header() {
+    let test = "in_chromium_a_frame_compiled_without_aliasing_says_so_in_its_header";
+    if !tool_available(chromium().unwrap_or("chromium"), &["--version"], test) {
+        return;
+    }
+    let program = chromium().unwrap_or("chromium");
+    let folder = TempDir::new("no-aliasing");
+    let mut snapshot = generated(5);
+    let plain = rendered_dom(program, &folder.0, "plain", &snapshot);
+    assert_rendered(&plain, "default options");
+    assert!(!plain.contains("id=\"aliasing-disabled\""));
+    snapshot.extensions.insert("dev.zenfg.compile".into(), serde_json::json!({ "aliasing": "disabled" }));
+    let dom = rendered_dom(program, &folder.0, "no-aliasing", &snapshot);
+    assert_rendered(&dom, "aliasing disabled");
+    assert!(dom.contains("compiled with aliasing disabled"), "the header says how the frame was compiled");
+}
+
+#[test]
 fn in_chromium_every_corpus_document_and_an_invalid_one_render_without_a_script_error() {
     let test = "in_chromium_every_corpus_document_and_an_invalid_one_render_without_a_script_error";
     if !tool_available(chromium().unwrap_or("chromium"), &["--version"], test) {

@@ -86,3 +86,13 @@ fn a_deeply_nested_group_shows_only_its_innermost_labels() {
     );
     assert!(!row.contains("frame"), "{row}");
 }
+
+#[test]
+fn a_frame_compiled_without_aliasing_says_so() {
+    let mut snapshot = generated(5);
+    let plain = SnapshotSummary::new(&snapshot).to_string();
+    assert!(!plain.contains("aliasing disabled"), "{plain}");
+    snapshot.extensions.insert("dev.zenfg.compile".into(), serde_json::json!({ "aliasing": "disabled" }));
+    let summary = SnapshotSummary::new(&snapshot).to_string();
+    assert!(summary.contains("compiled   with aliasing disabled"), "{summary}");
+}

@@ -21,8 +21,9 @@ struct Aliased<'f> {
 
 fn record<'f>(frame: &mut Frame<'f>, pass: Aliased<'f>) -> Result<(), FrameGraphError> {
     frame.add(pass, |cx: AliasedContext<'_>| {
-        let _entries = [cx.scratch.binding(), cx.target.binding(), cx.full_path.binding()];
-        let _ = cx.params.map(|params| params.binding());
+        let _entries =
+            [cx.scratch.storage_read_binding(), cx.target.storage_write_binding(), cx.full_path.sampled_binding()];
+        let _ = cx.params.map(|params| params.uniform_binding());
         Ok(())
     })?;
     Ok(())

@@ -102,7 +102,7 @@ fn record<'f>(
     })?;
     frame.add(storage, |mut cx: StorageContext<'_>| {
         cx.set_bind_groups();
-        let _ = (cx.read.binding(), cx.output.binding(), cx.params.binding());
+        let _ = (cx.read.storage_read_binding(), cx.output.storage_write_binding(), cx.params.uniform_binding());
         Ok(())
     })?;
     frame.add(draw, |mut cx| {

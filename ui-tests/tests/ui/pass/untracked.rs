@@ -37,7 +37,7 @@ struct OnlyUntracked<'f> {
 fn record<'f>(frame: &mut Frame<'f>, untracked: Untracked<'f>, only: OnlyUntracked<'f>) -> Result<(), FrameGraphError> {
     frame.add(untracked, |mut cx| {
         cx.set_bind_groups();
-        let _ = cx.out.binding();
+        let _ = cx.out.storage_write_binding();
         Ok(())
     })?;
     frame.add(only, |mut cx| {

@@ -13,7 +13,7 @@ impl GpuTimingReadback {
     ///
     /// # Errors
     ///
-    /// FG4010 ([`ReadbackFailed`](FrameGraphError::ReadbackFailed)) when the
+    /// FG4011 ([`ReadbackFailed`](FrameGraphError::ReadbackFailed)) when the
     /// results do not arrive within `timeout`, when they cannot be read back
     /// (the device was lost, the execution failed after timing began, or the
     /// runtime was dropped first), or when the report was already taken.
@@ -36,7 +36,7 @@ impl GpuTimingReadback {
     ///     GpuTimingReport::Unavailable { reason, .. } => println!("no GPU timing: {}", reason.name()),
     /// }
     /// // The report is taken: waiting again is an error.
-    /// assert_eq!(readback.wait(Duration::from_secs(5)).unwrap_err().code(), "FG4010");
+    /// assert_eq!(readback.wait(Duration::from_secs(5)).unwrap_err().code(), "FG4011");
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
     pub fn wait(&mut self, timeout: Duration) -> Result<GpuTimingReport> {

@@ -47,7 +47,14 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
 
     pub(super) fn record_color(&mut self, access: AccessId, ops: ColorAttachmentOps, resolve: Option<AccessId>) {
         if K::KIND == NodeKind::Render {
-            self.frame.rec.colors.push(ColorTarget { access, ops, resolve });
+            self.frame.rec.colors.push(ColorTarget { access: Some(access), ops, resolve });
+        }
+    }
+
+    pub(super) fn record_empty_color(&mut self) {
+        if K::KIND == NodeKind::Render {
+            let ops = ColorAttachmentOps::load_discard();
+            self.frame.rec.colors.push(ColorTarget { access: None, ops, resolve: None });
         }
     }
 

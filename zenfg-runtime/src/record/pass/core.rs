@@ -20,7 +20,9 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     pub(crate) fn new(frame: &'a mut Frame<'frame>, label: Label) -> Self {
         frame.conflicts.reset();
         let id = PassId(u32::try_from(frame.rec.nodes.len()).unwrap_or(u32::MAX));
-        let group = frame.group_stack.last().copied();
+        let group = frame.rec.group_stack.last().copied();
+        #[cfg(feature = "tracing")]
+        let span = Some(tracing::info_span!(target: "zenfg", "record_pass", label = &*label).entered());
         Self {
             accesses_start: table_len(frame.rec.accesses.len()),
             colors_start: table_len(frame.rec.colors.len()),
@@ -33,6 +35,8 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
             group,
             depth: None,
             open: true,
+            #[cfg(feature = "tracing")]
+            span,
             _kind: PhantomData,
         }
     }
@@ -209,7 +213,10 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         }
         let id = self.pass.id;
         // Closed, and with its label moved into the recording, the builder
-        // owns nothing: skip its drop, which would only check that.
+        // owns nothing but its span: skip its drop, which would only check
+        // that, and close the span.
+        #[cfg(feature = "tracing")]
+        drop(self.span.take());
         std::mem::forget(self);
         Ok(id)
     }
@@ -225,7 +232,8 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
 
     pub(super) fn render_work(&self) -> Result<NodeWork> {
         let colors = self.colors_start..table_len(self.frame.rec.colors.len());
-        if colors.is_empty() && self.depth.is_none() {
+        let targets = &self.frame.rec.colors[self.colors_start as usize..];
+        if targets.iter().all(|target| target.access.is_none()) && self.depth.is_none() {
             return Err(FrameGraphError::InvalidNodeOperation {
                 pass: self.pass.clone(),
                 resource: None,

@@ -101,6 +101,9 @@ pub struct PassBuilder<'a, 'frame, K: PassKind> {
     binding_checks_start: u32,
     depth: Option<DepthTarget>,
     open: bool,
+    /// The `record_pass` span, open while the pass is declared.
+    #[cfg(feature = "tracing")]
+    span: Option<tracing::span::EnteredSpan>,
     _kind: PhantomData<K>,
 }
 
@@ -173,6 +176,18 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         let access = self.color(target.into(), ops)?;
         self.record_color(access, ops, None);
         Ok(self.token(access))
+    }
+
+    /// Leaves the next color slot of a render pass empty: wgpu's list of color
+    /// attachments has `None` there, so the attachments declared after it keep
+    /// their slot numbers (as a pipeline with a sparse color layout expects).
+    /// A command or external pass begins its own render passes, so there it
+    /// does nothing.
+    pub fn skip_color_attachment(&mut self)
+    where
+        K: AcceptsRole<ColorAttachment>,
+    {
+        self.record_empty_color();
     }
 
     /// Renders into a multisampled `source` and resolves it into

@@ -74,6 +74,12 @@
   allocations.forEach(function (allocation) { membersOf[allocation.id] = []; });
   resources.forEach(function (resource) { if (resource.allocationId in membersOf) membersOf[resource.allocationId].push(resource); });
 
+  // A producer that compiled without aliasing says so in its extension.
+  function aliasingDisabled(doc) {
+    var options = doc.extensions && doc.extensions["dev.zenfg.compile"];
+    return !!options && typeof options === "object" && options.aliasing === "disabled";
+  }
+
   // Header and tabs.
   var capture = doc.capture;
   document.title = "Frame " + capture.frameIndex + " - FrameGraph Snapshot";
@@ -81,7 +87,8 @@
     el("h1", { text: "Frame " + capture.frameIndex }),
     el("span", { class: "meta", text: "by " + doc.producer.name + (doc.producer.version ? " " + doc.producer.version : "") }),
     el("span", { class: "meta", text: "captured at: " + (capture.capturedAt || "unknown") }),
-    capture.migration ? el("span", { class: "meta", text: "migrated from " + capture.migration.sourceFormat }) : el("span")
+    capture.migration ? el("span", { class: "meta", text: "migrated from " + capture.migration.sourceFormat }) : el("span"),
+    aliasingDisabled(doc) ? el("span", { class: "meta", id: "aliasing-disabled", text: "compiled with aliasing disabled" }) : el("span")
   ]);
   var app = document.getElementById("app");
   app.appendChild(header);

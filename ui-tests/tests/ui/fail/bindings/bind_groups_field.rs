@@ -13,7 +13,7 @@ fn record<'f>(frame: &mut Frame<'f>, pass: Blur<'f>) -> Result<(), FrameGraphErr
     frame.add(pass, |mut cx| {
         cx.set_bind_groups();
         let _ = cx.bind_groups.get(0);
-        let _ = cx.src.binding();
+        let _ = cx.src.sampled_binding();
         Ok(())
     })?;
     Ok(())

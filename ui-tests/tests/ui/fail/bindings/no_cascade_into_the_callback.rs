@@ -15,7 +15,7 @@ fn record<'f>(frame: &mut Frame<'f>, pass: Shadow<'f>) -> Result<(), FrameGraphE
     frame.add(pass, |mut cx| {
         cx.set_bind_groups();
         let _ = cx.bind_groups.get(0);
-        let _ = (cx.depth.binding(), cx.dst.binding());
+        let _ = (cx.depth.sampled_binding(), cx.dst.storage_write_binding());
         cx.pass.dispatch_workgroups(1, 1, 1);
         Ok(())
     })?;

@@ -17,7 +17,7 @@ struct Draw<'f>(Texture<'f>);
 
 fn record<'f>(frame: &mut Frame<'f>, blur: Blur<'f, String>, target: Texture<'f>) -> Result<(), FrameGraphError> {
     frame.add(blur, |mut cx: BlurContext<'_>| {
-        let _entries = [cx.src.binding(), cx.dst.binding()];
+        let _entries = [cx.src.sampled_binding(), cx.dst.storage_write_binding()];
         cx.pass.dispatch_workgroups(8, 8, 1);
         Ok(())
     })?;

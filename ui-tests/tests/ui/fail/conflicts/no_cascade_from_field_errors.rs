@@ -16,7 +16,7 @@ fn bind<'cx>(_: &impl AsUniformBinding<'cx>) {}
 
 fn record<'f>(frame: &mut Frame<'f>, pass: Blur<'f>) -> Result<(), FrameGraphError> {
     frame.add(pass, |mut cx: BlurContext<'_>| {
-        let _entries = [cx.src.binding(), cx.dst.binding(), cx.params.binding()];
+        let _entries = [cx.src.sampled_binding(), cx.dst.storage_write_binding(), cx.params.uniform_binding()];
         bind(&cx.params);
         let _ = (cx.params.offset(), cx.params.size(), cx.weights.len());
         cx.pass.dispatch_workgroups(8, 8, 1);

@@ -24,7 +24,7 @@ struct Blur<'f> {
 
 fn record<'f>(frame: &mut Frame<'f>, pass: Blur<'f>) -> Result<(), FrameGraphError> {
     frame.add(pass, |cx| {
-        let _ = cx.src.storage_binding();
+        let _ = cx.src.storage_read_binding();
         Ok(())
     })?;
     Ok(())

@@ -14,7 +14,7 @@ struct Blur<'f> {
 fn record<'f>(frame: &mut Frame<'f>, pass: Blur<'f>) -> Result<(), FrameGraphError> {
     let mut stolen = None;
     frame.add(pass, move |cx| {
-        stolen = Some(cx.src.view());
+        stolen = Some(cx.src.texture_view_unchecked());
         Ok(())
     })?;
     Ok(())

@@ -22,7 +22,7 @@ fn record<'f>(
         cx.pass.set_pipeline(pipeline);
         cx.set_bind_groups();
         let _ = cx.bind_groups.get(0);
-        let _ = (cx.src.binding(), cx.dst.binding(), cx.params.binding());
+        let _ = (cx.src.storage_read_binding(), cx.dst.storage_write_binding(), cx.params.uniform_binding());
         cx.pass.dispatch_workgroups(8, 8, 1);
         Ok(())
     })?;
