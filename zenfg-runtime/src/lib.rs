@@ -44,6 +44,7 @@
 //! | `macros` | yes | `#[derive(Pass)]`, `Frame::add`, the typed contexts and [`views`] |
 //! | `snapshot` | no | `snapshot`: Snapshot 1.2 export of compiled frames, through the `zenfg-snapshot-format` crate |
 //! | `noop` | no | wgpu's no-op backend (`wgpu::Device::noop`), for executing without a GPU in tests |
+//! | `tracing` | no | `tracing` spans (target `zenfg`) around each pass declaration, compile stage, execution and executed pass; nothing when off |
 //!
 //! The crate enables no wgpu backend: the application enables the ones it
 //! runs on in its own `wgpu` dependency.
