@@ -51,6 +51,8 @@
 //! | ZM0028 | a binding the shader's entry points use without a field |
 //! | ZM0029 | a field whose role, group or options disagree with the shader's binding |
 
+#![forbid(unsafe_code)]
+
 mod bindings;
 mod check;
 mod diag;

@@ -124,6 +124,8 @@
 //! A root rejected by [`Frame::add`] is returned without poisoning; the pass
 //! stays recorded.
 
+#![forbid(unsafe_code)]
+
 extern crate self as zenfg_runtime;
 
 mod binding;

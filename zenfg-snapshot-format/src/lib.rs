@@ -113,6 +113,7 @@
 //!   Legacy V0 capture) are skipped just as they would be without the cap, so `N` is
 //!   exactly how many more issues the call would return without it.
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod canonical;
