@@ -69,21 +69,33 @@ pub(crate) struct Footprint {
     pub tightly_packed: bool,
 }
 
-/// Computes the bytes a buffer-texture copy touches and checks they fit.
+/// Which side of a buffer-texture copy a footprint error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FootprintBlame {
+    /// The texture's format has no buffer layout.
+    Texture,
+    /// The bytes do not fit the buffer (or cannot be counted).
+    Buffer,
+}
+
+/// Computes the bytes a buffer-texture copy touches and checks they fit, as
+/// WebGPU counts them: the strides of the rows and images before the last
+/// one count even when the copy is empty (width 0, or height 0 with several
+/// layers).
 pub(crate) fn buffer_footprint(
     desc: &TextureDesc,
     layout: TexelCopyBufferLayout,
     size: Extent3d,
     buffer_size: u64,
-) -> Result<Footprint, String> {
+) -> Result<Footprint, (FootprintBlame, String)> {
     let empty = is_empty_copy(size);
     let block_bytes = match block_copy_size(desc.format) {
         Some(bytes) => u64::from(bytes),
         None if empty => 0,
         None => {
-            return Err(format!(
-                "format {:?} has no buffer copy footprint; copy it texture-to-texture instead",
-                desc.format
+            return Err((
+                FootprintBlame::Texture,
+                format!("format {:?} has no buffer copy footprint; copy it texture-to-texture instead", desc.format),
             ));
         }
     };
@@ -94,21 +106,27 @@ pub(crate) fn buffer_footprint(
     let last_row = width_blocks * block_bytes;
     let stride = u64::from(layout.bytes_per_row.unwrap_or(0)).max(last_row);
     let image_rows = u64::from(layout.rows_per_image.unwrap_or(0)).max(height_blocks);
-    let overflow = || "the copy footprint overflows".to_string();
-    let bytes = if depth == 0 || height_blocks == 0 || width_blocks == 0 {
+    let overflow = || (FootprintBlame::Buffer, "the copy footprint overflows".to_string());
+    let bytes = if depth == 0 {
         0
     } else {
-        let last_image =
-            stride.checked_mul(height_blocks - 1).and_then(|rows| rows.checked_add(last_row)).ok_or_else(overflow)?;
+        let last_image = match height_blocks {
+            0 => Some(0),
+            rows => stride.checked_mul(rows - 1).and_then(|rows| rows.checked_add(last_row)),
+        };
         stride
             .checked_mul(image_rows)
             .and_then(|image| image.checked_mul(depth - 1))
-            .and_then(|images| images.checked_add(last_image))
+            .zip(last_image)
+            .and_then(|(images, last_image)| images.checked_add(last_image))
             .ok_or_else(overflow)?
     };
     let end = layout.offset.checked_add(bytes).ok_or_else(overflow)?;
     if end > buffer_size {
-        return Err(format!("the copy needs bytes {}..{end} but the buffer has {buffer_size} bytes", layout.offset));
+        return Err((
+            FootprintBlame::Buffer,
+            format!("the copy needs bytes {}..{end} but the buffer has {buffer_size} bytes", layout.offset),
+        ));
     }
     let tightly_packed = (height_blocks <= 1 || stride == last_row)
         && (depth <= 1 || (stride == last_row && image_rows == height_blocks));
@@ -160,6 +178,26 @@ mod tests {
         assert!(buffer_footprint(&depth, layout(0, None, None), size, 1 << 20).is_err());
         let empty = Extent3d { width: 0, height: 4, depth_or_array_layers: 1 };
         assert_eq!(buffer_footprint(&depth, layout(8, None, None), empty, 8).unwrap().end, 8);
+        let overrun = buffer_footprint(&rgba(4, 4, 1), layout(4, None, None), size, 64).unwrap_err();
+        assert_eq!(overrun.0, FootprintBlame::Buffer);
+        let no_layout = buffer_footprint(&depth, layout(0, None, None), size, 1 << 20).unwrap_err();
+        assert_eq!(no_layout.0, FootprintBlame::Texture);
+    }
+
+    #[test]
+    fn empty_copies_still_count_the_strides_before_their_last_row_and_image() {
+        // Width 0: the rows before the last one still span their stride.
+        let no_width = Extent3d { width: 0, height: 4, depth_or_array_layers: 1 };
+        let footprint = buffer_footprint(&rgba(4, 4, 1), layout(0, Some(256), None), no_width, 1024).unwrap();
+        assert_eq!(footprint.end, 3 * 256);
+        assert!(buffer_footprint(&rgba(4, 4, 1), layout(0, Some(256), None), no_width, 700).is_err());
+        // Height 0 with several layers: every image before the last spans its rows.
+        let no_height = Extent3d { width: 4, height: 0, depth_or_array_layers: 3 };
+        let footprint = buffer_footprint(&rgba(4, 4, 3), layout(16, Some(256), Some(4)), no_height, 4096).unwrap();
+        assert_eq!(footprint.end, 16 + 2 * 4 * 256);
+        // No layers: nothing at all.
+        let no_layers = Extent3d { width: 4, height: 4, depth_or_array_layers: 0 };
+        assert_eq!(buffer_footprint(&rgba(4, 4, 1), layout(8, Some(256), None), no_layers, 8).unwrap().end, 8);
     }
 
     #[test]

@@ -317,12 +317,6 @@ fn copies_outside_the_texture_or_the_buffer_are_fg1106() {
         )
         .map(|_| ()),
         pass.copy_texture_to_buffer(
-            TextureCopyLocation::new(image),
-            BufferTextureCopyLocation::new(pixels, layout(16, Some(16), None)),
-            extent(4, 4, 1),
-        )
-        .map(|_| ()),
-        pass.copy_texture_to_buffer(
             TextureCopyLocation { aspect: TextureAspect::DepthOnly, ..TextureCopyLocation::new(image) },
             BufferTextureCopyLocation::new(pixels, rows),
             extent(1, 1, 1),
@@ -339,6 +333,26 @@ fn copies_outside_the_texture_or_the_buffer_are_fg1106() {
         let error = expect_code(result, "FG1106");
         assert_eq!(error.resource(), Some(image.id()));
         assert_names(&error, &["bad-copies"]);
+    }
+    // Bytes past the end of the buffer are the buffer's fault, whichever way the copy goes.
+    let overruns = [
+        pass.copy_texture_to_buffer(
+            TextureCopyLocation::new(image),
+            BufferTextureCopyLocation::new(pixels, layout(16, Some(16), None)),
+            extent(4, 4, 1),
+        )
+        .map(|_| ()),
+        pass.copy_buffer_to_texture(
+            BufferTextureCopyLocation::new(pixels, layout(0, Some(256), None)),
+            TextureCopyLocation::new(image),
+            extent(0, 4, 1),
+        )
+        .map(|_| ()),
+    ];
+    for result in overruns {
+        let error = expect_code(result, "FG1106");
+        assert_eq!(error.resource(), Some(pixels.id()), "{error}");
+        assert_names(&error, &["bad-copies", "pixels"]);
     }
     pass.set_side_effect(true);
     let copies = pass.finish().unwrap();

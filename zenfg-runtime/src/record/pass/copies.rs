@@ -8,7 +8,7 @@ use crate::desc::BufferRange;
 use crate::error::{FrameGraphError, Result};
 use crate::handle::Buffer;
 use crate::ops::{BufferTextureCopyLocation, TextureCopyLocation};
-use crate::record::copy::{buffer_footprint, is_empty_copy, texture_copy_region};
+use crate::record::copy::{FootprintBlame, buffer_footprint, is_empty_copy, texture_copy_region};
 use crate::record::{AccessRecord, CopyOp, Region, TexturePoint};
 use crate::token::kind;
 use crate::types::{AccessRole, WriteContents};
@@ -19,6 +19,19 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
             pass: self.pass.clone(),
             resource: Some(self.frame.rec.resource_ref(resource)),
             message,
+        }
+    }
+
+    /// The FG1106 of a buffer footprint, naming the side it is about.
+    fn invalid_footprint(
+        &self,
+        texture: crate::ids::ResourceId,
+        buffer: crate::ids::ResourceId,
+        (blame, message): (FootprintBlame, String),
+    ) -> FrameGraphError {
+        match blame {
+            FootprintBlame::Texture => self.invalid_copy(texture, message),
+            FootprintBlame::Buffer => self.invalid_copy(buffer, message),
         }
     }
 
@@ -85,7 +98,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         let (point, region) = self.texture_point(dst, size)?;
         let buffer_size = self.frame.rec.facts[src.buffer.id.index()].buffer_size().unwrap_or(0);
         let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), src.layout, size, buffer_size)
-            .map_err(|message| self.invalid_copy(point.texture, message))?;
+            .map_err(|error| self.invalid_footprint(point.texture, src.buffer.id, error))?;
         let effect = !is_empty_copy(size);
         let contents = if region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
@@ -150,7 +163,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         let (point, region) = self.texture_point(src, size)?;
         let buffer_size = self.frame.rec.facts[dst.buffer.id.index()].buffer_size().unwrap_or(0);
         let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), dst.layout, size, buffer_size)
-            .map_err(|message| self.invalid_copy(point.texture, message))?;
+            .map_err(|error| self.invalid_footprint(point.texture, dst.buffer.id, error))?;
         let effect = !is_empty_copy(size);
         let contents = if footprint.tightly_packed { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
