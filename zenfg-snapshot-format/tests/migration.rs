@@ -138,6 +138,20 @@ fn candidate_roots_with_range_and_resolution_keep_them_available() {
 }
 
 #[test]
+fn a_candidate_that_claims_a_migration_records_itself_as_the_source() {
+    let mut candidate = read_json("fixtures/legacy-candidate-v1.json");
+    candidate["capture"]["migration"] = json!({ "sourceFormat": "snapshot-v1.1", "unavailableFacts": [] });
+    let decoded = decode_frame_graph_snapshot(candidate.clone()).expect("valid candidate");
+    assert_eq!(decoded.source, SnapshotDecodeSource::LegacyCandidateV1);
+    let migration = decoded.snapshot.capture.migration.as_ref().expect("provenance");
+    assert_eq!(migration.source_format, SnapshotMigrationSourceFormat::LegacyCandidateV1);
+    // The same document without the claim migrates to the same provenance.
+    candidate["capture"].as_object_mut().expect("capture").remove("migration");
+    let plain = decode_frame_graph_snapshot(candidate).expect("valid candidate");
+    assert_eq!(plain.snapshot.capture.migration, decoded.snapshot.capture.migration);
+}
+
+#[test]
 fn candidate_initial_contents_must_still_be_contents_tokens() {
     let mut candidate = read_json("fixtures/legacy-candidate-v1-canonical.json");
     candidate["graph"]["resources"][1]["initialContents"] = json!("zeroed");

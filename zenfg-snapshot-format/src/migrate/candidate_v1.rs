@@ -47,13 +47,16 @@ fn rewrite(document: &mut Map<String, Value>) {
         }
         facts = missing_root_facts(graph.get("roots"));
     }
+    // The document is a candidate whatever provenance it claims: a migration it
+    // already carries is replaced by this one (spec §9).
     if let Some(capture) = document.get_mut("capture").and_then(Value::as_object_mut) {
-        capture.entry("migration").or_insert_with(|| {
+        capture.insert(
+            "migration".to_owned(),
             json!({
                 "sourceFormat": SnapshotMigrationSourceFormat::LegacyCandidateV1.as_str(),
                 "unavailableFacts": facts,
-            })
-        });
+            }),
+        );
     }
 }
 
