@@ -60,6 +60,18 @@ pub(crate) fn texture_copy_region(
     })
 }
 
+/// Why a buffer copy or clear breaks wgpu's 4-byte alignment of offsets and
+/// sizes (`wgpu::COPY_BUFFER_ALIGNMENT`), if it does.
+pub(crate) fn misaligned(what: &str, offset: u64, size: u64) -> Option<String> {
+    let align = wgpu::COPY_BUFFER_ALIGNMENT;
+    (offset % align != 0 || size % align != 0).then(|| {
+        format!(
+            "the {what} at offset {offset} of {size} bytes is not {align}-byte aligned; \
+             wgpu copies and clears buffers in multiples of {align} bytes at offsets that are multiples of {align}"
+        )
+    })
+}
+
 /// The buffer side of a buffer-texture copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Footprint {

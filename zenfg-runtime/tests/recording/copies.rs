@@ -451,7 +451,7 @@ fn grouped_clears_record_one_node_with_ordered_precise_overwrites() {
 fn failed_clears_record_nothing_and_leave_the_recording_usable() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
-    let data = buffer(&mut frame, "data", 64);
+    let data = buffer(&mut frame, "data", 256);
     let other = imported_buffer(&mut frame, "other", 64, InitialContents::Defined);
 
     let overlapping = [
@@ -466,8 +466,9 @@ fn failed_clears_record_nothing_and_leave_the_recording_usable() {
     assert_names(&error, &["overlapping", "data"]);
 
     // Enough disjoint ops to use the indexed conflict check, then one overlap.
-    let mut many: Vec<_> = (0..40).map(|index| ClearBufferOp::new(data, BufferRange::new(index, Some(1)))).collect();
-    many.push(ClearBufferOp::new(data, BufferRange::new(39, Some(2))));
+    let mut many: Vec<_> =
+        (0..40).map(|index| ClearBufferOp::new(data, BufferRange::new(index * 4, Some(4)))).collect();
+    many.push(ClearBufferOp::new(data, BufferRange::new(156, Some(8))));
     let error = expect_code(frame.clear_buffers("many", many), "FG1105");
     assert_eq!(error.pass(), Some(first_id));
 
@@ -479,7 +480,13 @@ fn failed_clears_record_nothing_and_leave_the_recording_usable() {
     assert_eq!((error.pass(), error.resource()), (Some(first_id), Some(data.id())));
     assert_names(&error, &["empty-op"]);
 
-    let error = expect_code(frame.clear_buffer("out-of-range", data, BufferRange::new(32, Some(64))), "FG1103");
+    let error = expect_code(frame.clear_buffer("unaligned", data, BufferRange::new(2, Some(8))), "FG1106");
+    assert_eq!((error.pass(), error.resource()), (Some(first_id), Some(data.id())));
+    assert_names(&error, &["unaligned", "data"]);
+    assert!(error.to_string().contains("4-byte aligned"), "{error}");
+    expect_code(frame.clear_buffer("odd-size", data, BufferRange::new(0, Some(6))), "FG1106");
+
+    let error = expect_code(frame.clear_buffer("out-of-range", data, BufferRange::new(224, Some(64))), "FG1103");
     assert_eq!((error.pass(), error.resource()), (Some(first_id), Some(data.id())));
     assert_names(&error, &["out-of-range", "data"]);
 
@@ -494,6 +501,25 @@ fn failed_clears_record_nothing_and_leave_the_recording_usable() {
     assert_eq!(retained(full), vec![clear]);
     assert_eq!(full.accesses.len(), 1);
     assert_eq!(full.accesses[0].id.get(), 0, "failed clears left no access behind");
+}
+
+#[test]
+fn buffer_copies_off_the_four_byte_alignment_are_fg1106_naming_the_buffer() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let src = buffer(&mut frame, "src", 64);
+    let dst = buffer(&mut frame, "dst", 64);
+    let mut pass = frame.copy_pass("unaligned-copies");
+    let error = expect_code(pass.copy_buffer_to_buffer(src, 2, dst, 0, 8).map(|_| ()), "FG1106");
+    assert_eq!(error.resource(), Some(src.id()));
+    assert_names(&error, &["unaligned-copies", "src"]);
+    let error = expect_code(pass.copy_buffer_to_buffer(src, 0, dst, 6, 8).map(|_| ()), "FG1106");
+    assert_eq!(error.resource(), Some(dst.id()));
+    let error = expect_code(pass.copy_buffer_to_buffer(src, 0, dst, 0, 6).map(|_| ()), "FG1106");
+    assert!(error.to_string().contains("not 4-byte aligned"), "{error}");
+    // The builder stays usable: an aligned copy records.
+    pass.copy_buffer_to_buffer(src, 4, dst, 8, 16).unwrap();
+    pass.finish().unwrap();
 }
 
 #[test]

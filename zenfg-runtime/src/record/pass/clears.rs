@@ -26,6 +26,13 @@ impl<'frame> PassBuilder<'_, 'frame, kind::ClearBuffer> {
                 message: format!("the clear of {} is empty; remove it or give it a size", op.range),
             });
         }
+        if let Some(message) = crate::record::copy::misaligned("clear", offset, end - offset) {
+            return Err(FrameGraphError::InvalidNodeOperation {
+                pass: self.pass.clone(),
+                resource: Some(self.frame.rec.resource_ref(op.target.id)),
+                message,
+            });
+        }
         self.push(self.write(AccessRole::BufferCopyDst, op.target.id, None, region, WriteContents::Overwrite))?;
         self.frame.rec.clears.push(ClearOp { buffer: op.target.id, offset, size: end - offset });
         Ok(())

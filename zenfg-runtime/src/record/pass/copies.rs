@@ -8,7 +8,7 @@ use crate::desc::BufferRange;
 use crate::error::{FrameGraphError, Result};
 use crate::handle::Buffer;
 use crate::ops::{BufferTextureCopyLocation, TextureCopyLocation};
-use crate::record::copy::{FootprintBlame, buffer_footprint, is_empty_copy, texture_copy_region};
+use crate::record::copy::{FootprintBlame, buffer_footprint, is_empty_copy, misaligned, texture_copy_region};
 use crate::record::{AccessRecord, CopyOp, Region, TexturePoint};
 use crate::token::kind;
 use crate::types::{AccessRole, WriteContents};
@@ -75,6 +75,11 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     ) -> Result<&mut Self> {
         let src_region = self.frame.buffer_region(Some(&self.pass), src, BufferRange::new(src_offset, Some(size)))?;
         let dst_region = self.frame.buffer_region(Some(&self.pass), dst, BufferRange::new(dst_offset, Some(size)))?;
+        for (buffer, offset, side) in [(src, src_offset, "copy's source"), (dst, dst_offset, "copy's destination")] {
+            if let Some(message) = misaligned(side, offset, size) {
+                return Err(self.invalid_copy(buffer.id, message));
+            }
+        }
         let effect = size > 0;
         self.record_copy(
             [
