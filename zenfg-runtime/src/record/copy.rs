@@ -64,7 +64,7 @@ pub(crate) fn texture_copy_region(
 /// sizes (`wgpu::COPY_BUFFER_ALIGNMENT`), if it does.
 pub(crate) fn misaligned(what: &str, offset: u64, size: u64) -> Option<String> {
     let align = wgpu::COPY_BUFFER_ALIGNMENT;
-    (offset % align != 0 || size % align != 0).then(|| {
+    (!offset.is_multiple_of(align) || !size.is_multiple_of(align)).then(|| {
         format!(
             "the {what} at offset {offset} of {size} bytes is not {align}-byte aligned; \
              wgpu copies and clears buffers in multiples of {align} bytes at offsets that are multiples of {align}"
