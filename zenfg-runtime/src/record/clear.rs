@@ -52,8 +52,9 @@ impl<'frame> Frame<'frame> {
     }
 
     /// One clear node zeroing each op's range, in order. Each op overwrites its
-    /// range; ops must not overlap (FG1105) or be empty (FG1106), and there
-    /// must be at least one (FG1106). A failure records nothing (no node, no
+    /// range; ops must not overlap (FG1105), be empty or leave wgpu's 4-byte
+    /// alignment of offset and size (FG1106), and there must be at least one
+    /// (FG1106). A failure records nothing (no node, no
     /// access) and leaves the recording usable: it does not poison it.
     ///
     /// ```

@@ -65,6 +65,8 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
 
     /// Copies `size` bytes between buffers. The destination range is
     /// overwritten. A zero-size copy is still encoded but affects no contents.
+    /// Both offsets and the size must be multiples of 4
+    /// (`wgpu::COPY_BUFFER_ALIGNMENT`), else FG1106 names the buffer.
     pub fn copy_buffer_to_buffer(
         &mut self,
         src: Buffer<'frame>,
