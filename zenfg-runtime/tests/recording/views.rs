@@ -298,13 +298,39 @@ fn texture_copy_format_mismatches_are_left_to_wgpu() {
 }
 
 #[test]
-fn resolve_sample_count_extent_and_format_mismatches_are_left_to_wgpu() {
+fn a_resolve_needs_a_multisampled_source_and_a_single_sampled_target() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
     let single = texture(&mut frame, "single-sample", TextureFormat::Rgba8Unorm);
+    let msaa = texture_of(&mut frame, TextureDesc::new_2d("msaa", 8, 8, TextureFormat::Rgba8Unorm).with_samples(4));
+    let also_msaa =
+        texture_of(&mut frame, TextureDesc::new_2d("also-msaa", 8, 8, TextureFormat::Rgba8Unorm).with_samples(4));
+    let resolved = texture(&mut frame, "resolved", TextureFormat::Rgba8Unorm);
+    let mut pass = frame.render_pass("bad-resolves");
+    let ops = ColorAttachmentOps::clear_store(Color::WHITE);
+    let error = expect_code(pass.color_attachment_with_resolve(single, resolved, ops), "FG1106");
+    assert_eq!(error.resource(), Some(single.id()));
+    assert_names(&error, &["bad-resolves", "single-sample"]);
+    assert!(error.to_string().contains("multisampled source"), "{error}");
+    let error = expect_code(pass.color_attachment_with_resolve(msaa, also_msaa, ops), "FG1106");
+    assert_eq!(error.resource(), Some(also_msaa.id()));
+    assert!(error.to_string().contains("must have 1 sample, and this one has 4"), "{error}");
+    // Both accesses were rolled back: the source attaches again, resolved properly.
+    let _ = pass.color_attachment_with_resolve(msaa, resolved, ops).unwrap();
+    let resolve = pass.finish().unwrap();
+    frame.mark_texture_root(resolved, RootReason::Output).unwrap();
+    let report = compile_full(frame);
+    assert_eq!(retained(tables(&report)), vec![resolve]);
+}
+
+#[test]
+fn resolve_extent_and_format_mismatches_are_left_to_wgpu() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let msaa = texture_of(&mut frame, TextureDesc::new_2d("msaa", 8, 8, TextureFormat::Rgba8Unorm).with_samples(4));
     let larger = texture_of(&mut frame, TextureDesc::new_2d("larger", 16, 16, TextureFormat::Bgra8Unorm));
     let mut pass = frame.render_pass("odd-resolve");
-    let _ = pass.color_attachment_with_resolve(single, larger, ColorAttachmentOps::clear_store(Color::WHITE)).unwrap();
+    let _ = pass.color_attachment_with_resolve(msaa, larger, ColorAttachmentOps::clear_store(Color::WHITE)).unwrap();
     let resolve = pass.finish().unwrap();
     frame.mark_texture_root(larger, RootReason::Output).unwrap();
     let report = compile_full(frame);

@@ -5,7 +5,7 @@ use super::{PassBuilder, texture_parts};
 use crate::error::{FrameGraphError, Result};
 use crate::format::{category, is_depth};
 use crate::handle::TextureTarget;
-use crate::ids::AccessId;
+use crate::ids::{AccessId, ResourceId};
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
 use crate::record::selection::{TextureRule, TextureSelection};
 use crate::record::{ColorTarget, DepthTarget};
@@ -87,6 +87,37 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
         Ok(self.token(access))
     }
 
+    /// What wgpu asks of a resolve's sample counts: a multisampled source
+    /// resolved into a single-sampled target (FG1106 otherwise, naming the
+    /// texture at fault).
+    fn check_resolve(&self, source: AccessId, target: ResourceId) -> Result<()> {
+        let source = self.frame.rec.accesses[source.index()].resource;
+        let (source_desc, target_desc) = (self.frame.rec.texture_desc(source), self.frame.rec.texture_desc(target));
+        let invalid = |resource, message: String| FrameGraphError::InvalidNodeOperation {
+            pass: self.pass.clone(),
+            resource: Some(self.frame.rec.resource_ref(resource)),
+            message,
+        };
+        if source_desc.sample_count <= 1 {
+            return Err(invalid(
+                source,
+                "a resolve needs a multisampled source, and this one has 1 sample: \
+                 create it with `with_samples(4)` or attach it without a resolve target"
+                    .into(),
+            ));
+        }
+        if target_desc.sample_count != 1 {
+            return Err(invalid(
+                target,
+                format!(
+                    "a resolve target must have 1 sample, and this one has {}: resolve into a single-sampled texture",
+                    target_desc.sample_count
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// A color attachment of `source` resolved into `resolve_target`: both
     /// accesses, or neither.
     pub(super) fn color_with_resolve(
@@ -103,7 +134,15 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
             .and_then(|selection| {
                 self.check_attachment_format(&selection, AccessRole::ColorAttachment)?;
                 let (resource, view, region) = texture_parts(selection);
-                self.push(self.write(AccessRole::ColorAttachment, resource, view, region, WriteContents::Overwrite))
+                let access = self.push(self.write(
+                    AccessRole::ColorAttachment,
+                    resource,
+                    view,
+                    region,
+                    WriteContents::Overwrite,
+                ))?;
+                self.check_resolve(source, resource)?;
+                Ok(access)
             });
         match resolve {
             Ok(resolve) => {
