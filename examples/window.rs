@@ -21,6 +21,8 @@
 //! DX12 backends the examples enable on macOS and Windows, open it there
 //! without a change.
 
+mod support;
+
 use std::error::Error;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -150,32 +152,6 @@ fn connect(
     Ok((surface, adapter))
 }
 
-/// A full-screen-triangle pipeline of a derived pass drawing into `format`.
-fn pipeline<'f, P: Pass<'f>>(device: &wgpu::Device, format: wgpu::TextureFormat) -> wgpu::RenderPipeline {
-    let module = P::shader_module(device).expect("both passes name their shader");
-    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some(P::ACCESSES.label),
-        layout: Some(&P::pipeline_layout(device)),
-        vertex: wgpu::VertexState {
-            module: &module,
-            entry_point: None,
-            compilation_options: Default::default(),
-            buffers: &[],
-        },
-        primitive: Default::default(),
-        depth_stencil: None,
-        multisample: Default::default(),
-        fragment: Some(wgpu::FragmentState {
-            module: &module,
-            entry_point: None,
-            compilation_options: Default::default(),
-            targets: &[Some(format.into())],
-        }),
-        multiview_mask: None,
-        cache: None,
-    })
-}
-
 impl Gpu {
     fn new(window: Arc<Window>, options: &Options) -> Result<Self, Box<dyn Error>> {
         let flags = wgpu::InstanceFlags::from_build_config().with_env();
@@ -213,8 +189,8 @@ impl Gpu {
         let mut graph = FrameGraph::with_device(&device);
         let window_scope = graph.create_resource_pool_scope();
         Ok(Self {
-            scene: pipeline::<Scene<'_>>(&device, HDR_FORMAT),
-            composite: pipeline::<Composite<'_>>(&device, config.format),
+            scene: support::render_pipeline::<Scene<'_>>(&device, HDR_FORMAT, false),
+            composite: support::render_pipeline::<Composite<'_>>(&device, config.format, false),
             params: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("params"),
                 size: 16,
