@@ -146,6 +146,11 @@ pub const LEGACY_CANDIDATE_FRAME_GRAPH_SNAPSHOT_FORMAT: &str = "zenfg.frame-grap
 /// The version of every canonical document, 1.2.
 pub const FRAME_GRAPH_SNAPSHOT_VERSION: SnapshotVersion = SnapshotVersion { major: 1, minor: 2 };
 
+/// The extension in which zenfg records compile options that change the plan:
+/// `{"aliasing": "disabled"}` when the frame was compiled without aliasing.
+/// Absent when every option had its default; the text and HTML views show it.
+pub const COMPILE_EXTENSION: &str = "dev.zenfg.compile";
+
 /// The most container levels an extension value may nest: a primitive has depth 0, an
 /// array or object one more than its deepest item.
 pub const FRAME_GRAPH_SNAPSHOT_MAX_EXTENSION_DEPTH: usize = 64;

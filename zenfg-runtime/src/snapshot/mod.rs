@@ -81,12 +81,6 @@ use self::index::ReportIndex;
 pub use self::options::CreateFrameGraphSnapshotOptions;
 use crate::compile::{Aliasing, CompilationReport};
 
-/// The extension that records compile options which change the plan:
-/// `{"aliasing": "disabled"}` when the frame was compiled
-/// [`without_aliasing`](crate::CompileOptions::without_aliasing). Absent when
-/// every option had its default.
-pub const COMPILE_EXTENSION: &str = "dev.zenfg.compile";
-
 /// Projects the full `report` of a compiled frame, with the execution facts of
 /// `options`, into a validated Snapshot 1.2 document.
 ///

@@ -92,7 +92,7 @@ fn header(index: &SnapshotIndex<'_>, f: &mut fmt::Formatter<'_>) -> fmt::Result 
         }
         writeln!(f)?;
     }
-    if let Some(options) = snapshot.extensions.get("dev.zenfg.compile")
+    if let Some(options) = snapshot.extensions.get(crate::COMPILE_EXTENSION)
         && options.get("aliasing").and_then(|value| value.as_str()) == Some("disabled")
     {
         writeln!(f, "compiled   with aliasing disabled: every transient has an allocation of its own")?;
