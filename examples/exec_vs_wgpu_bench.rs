@@ -8,9 +8,12 @@
 //! it into a caller-owned output texture. Both versions run the same
 //! pipelines, built from the shaders in `shaders/exec_vs_wgpu_bench/`. The
 //! plain version creates its targets, views and bind groups once and only
-//! encodes and submits per frame; the zenfg version records its passes as
-//! derived passes, compiles and executes every frame, takes its targets from
-//! the pool, and binds what the runtime's bind group cache finds again.
+//! encodes and submits per frame, labelling its command encoder and passes
+//! with the names the graph gives them (wgpu copies each label, a cost any
+//! renderer that names its passes pays); the zenfg version records its
+//! passes as derived passes, compiles and executes every frame, takes its
+//! targets from the pool, and binds what the runtime's bind group cache
+//! finds again.
 //!
 //! Per frame, two wall times are taken, `submit` (until the work is
 //! submitted) and `frame` (until the GPU has finished it), and `cpu`: the CPU
@@ -130,7 +133,8 @@ fn color_attachment(view: &wgpu::TextureView) -> Option<wgpu::RenderPassColorAtt
     })
 }
 
-/// The hand-written frame: everything created once, then encoded per frame.
+/// The hand-written frame: everything created once, then encoded per frame
+/// under the labels the graph gives its encoder and passes.
 struct Plain {
     particle_group: wgpu::BindGroup,
     albedo: wgpu::TextureView,
@@ -196,15 +200,18 @@ impl Plain {
     }
 
     fn submit(&self, device: &wgpu::Device, queue: &wgpu::Queue, pipelines: &Pipelines) {
-        let mut encoder = device.create_command_encoder(&Default::default());
+        let mut encoder =
+            device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("frame-graph.segment.0") });
         {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
+            let mut pass = encoder
+                .begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("simulate"), timestamp_writes: None });
             pass.set_pipeline(&pipelines.simulate);
             pass.set_bind_group(0, &self.particle_group, &[]);
             pass.dispatch_workgroups(PARTICLES / 256, 1, 1);
         }
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("gbuffer"),
                 color_attachments: &[color_attachment(&self.albedo)],
                 depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
                     view: &self.depth,
@@ -218,6 +225,7 @@ impl Plain {
         }
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("lighting"),
                 color_attachments: &[color_attachment(&self.hdr)],
                 ..Default::default()
             });
@@ -226,13 +234,15 @@ impl Plain {
             pass.draw(0..3, 0..1);
         }
         {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
+            let mut pass = encoder
+                .begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("blur"), timestamp_writes: None });
             pass.set_pipeline(&pipelines.blur);
             pass.set_bind_group(0, &self.blur_group, &[]);
             pass.dispatch_workgroups(SIDE / 8, SIDE / 8, 1);
         }
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("composite"),
                 color_attachments: &[color_attachment(&self.output)],
                 ..Default::default()
             });
