@@ -217,7 +217,8 @@ pub struct TextureViewDesc {
     pub mip_level_count: Option<u32>,
     /// First array layer.
     pub base_array_layer: u32,
-    /// Number of layers; `None` is every remaining layer.
+    /// Number of layers; `None` is every remaining layer. A 3D view has one
+    /// array layer: `None` or `Some(1)`.
     pub array_layer_count: Option<u32>,
 }
 

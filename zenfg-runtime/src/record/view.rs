@@ -81,8 +81,11 @@ pub(crate) fn normalize_view(
     }
 
     let (slices, array_layer_count) = if is_3d {
-        if base_layer != 0 || view.array_layer_count.is_some() {
-            return Err("3D views select every depth slice; leave base_array_layer 0 and array_layer_count None".into());
+        // WebGPU gives a 3D view one array layer; `Some(1)` says just that.
+        if base_layer != 0 || view.array_layer_count.is_some_and(|count| count != 1) {
+            return Err(
+                "3D views select every depth slice; leave base_array_layer 0 and array_layer_count None or 1".into()
+            );
         }
         (Slices::AllDepth, None)
     } else {
@@ -164,8 +167,12 @@ mod tests {
         assert_eq!(normalized.dimension, TextureViewDimension::D3);
         assert_eq!(normalized.array_layer_count, None);
         assert_eq!(region.slices, Slices::AllDepth);
-        let layered = TextureViewDesc { array_layer_count: Some(1), ..Default::default() };
-        assert!(normalize_view(&desc, &layered).is_err());
+        let one_layer = TextureViewDesc { array_layer_count: Some(1), ..Default::default() };
+        let (normalized, region) = normalize_view(&desc, &one_layer).unwrap();
+        assert_eq!((normalized.dimension, normalized.array_layer_count), (TextureViewDimension::D3, None));
+        assert_eq!(region.slices, Slices::AllDepth);
+        let two_layers = TextureViewDesc { array_layer_count: Some(2), ..Default::default() };
+        assert!(normalize_view(&desc, &two_layers).is_err());
     }
 
     #[test]

@@ -87,8 +87,17 @@ fn three_d_views_normalize_without_layers_and_cover_every_depth_slice_per_mip() 
     assert_eq!(normalized.mip_level_count, 2);
     let explicit = TextureViewDesc { dimension: Some(TextureViewDimension::D3), ..Default::default() };
     frame.create_texture_view(texture, explicit).unwrap();
-    for bad in [
+    // WebGPU's one array layer of a 3D view, inferred or explicit, selects the same slices.
+    for one_layer in [
         TextureViewDesc { array_layer_count: Some(1), ..Default::default() },
+        TextureViewDesc { dimension: Some(TextureViewDimension::D3), array_layer_count: Some(1), ..Default::default() },
+    ] {
+        let view = frame.create_texture_view(texture, one_layer).unwrap();
+        let normalized = frame.texture_view_desc(view).unwrap();
+        assert_eq!((normalized.dimension, normalized.array_layer_count), (TextureViewDimension::D3, None));
+    }
+    for bad in [
+        TextureViewDesc { array_layer_count: Some(2), ..Default::default() },
         TextureViewDesc { base_array_layer: 1, ..Default::default() },
         TextureViewDesc { dimension: Some(TextureViewDimension::D2Array), ..Default::default() },
     ] {
