@@ -2,15 +2,22 @@
 //! physical allocation when their compatibility keys are equal.
 //!
 //! Candidates are taken in order of first use (ties in the order their first
-//! node declared them); each takes a free allocation of its key (the one
-//! freed last), or opens a new one. This is interval partitioning, which is
-//! optimal: per key, the number of allocations equals the largest number of
-//! simultaneously live transients. Lifetimes that meet at one node overlap (a
+//! node declared them); each takes the free allocation of its key that was
+//! opened first (the lowest [`AllocationId`]), or opens a new one. This is
+//! interval partitioning, which is optimal: per key, the number of
+//! allocations equals the largest number of simultaneously live transients.
+//! Every allocation of a key has the same size, so which free one a candidate
+//! takes changes no count and no byte; the first opened is the reference
+//! semantics' first fit. Lifetimes that meet at one node overlap (a
 //! node reading A and writing B cannot alias them). Allocations are freed by
-//! sweeping the execution positions once, so planning is linear.
+//! sweeping the execution positions once and kept per key in a min-heap, so
+//! planning is `O(n log n)` in the transients.
 //!
 //! Buffers are grouped in size classes: four classes per power of two, so an
 //! allocation is at most 1.25 times the size of any buffer it holds.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 use wgpu::{BufferUsages, TextureUsages};
 
@@ -120,13 +127,12 @@ pub(crate) struct AliasingPlanner {
     /// looked it up: a frame like the last one finds its keys by equality,
     /// without hashing them.
     candidate_keys: Vec<u32>,
-    /// Per key, the last freed allocation, the top of the key's free list.
-    free_head: Vec<u32>,
+    /// Per key, its free allocations, the first opened on top.
+    free: Vec<BinaryHeap<Reverse<u32>>>,
     /// Per execution position, the allocations whose current member is last
     /// used there.
     release_head: Vec<u32>,
-    /// Per allocation, the next one of the list it is in: a release list
-    /// while it is in use, its key's free list once released.
+    /// Per allocation in use, the next one of its release list.
     next: Vec<u32>,
     /// Per allocation, its key.
     allocation_key: Vec<u32>,
@@ -151,7 +157,7 @@ impl AliasingPlanner {
             while released != NONE {
                 let next = self.next[released as usize];
                 let key = self.allocation_key[released as usize] as usize;
-                self.next[released as usize] = std::mem::replace(&mut self.free_head[key], released);
+                self.free[key].push(Reverse(released));
                 released = next;
             }
             *swept += 1;
@@ -178,10 +184,10 @@ impl AliasingPlanner {
 
     /// The index of `key`, added if new.
     fn key(&mut self, key: HashedKey) -> u32 {
-        let Self { key_index, keys, free_head, .. } = self;
+        let Self { key_index, keys, free, .. } = self;
         *key_index.entry(key).or_insert_with_key(|key| {
             keys.push(key.clone());
-            free_head.push(NONE);
+            free.push(BinaryHeap::new());
             (keys.len() - 1) as u32
         })
     }
@@ -208,9 +214,9 @@ impl AliasingPlanner {
             self.key_index.clear();
             self.keys.clear();
             self.candidate_keys.clear();
-            self.free_head.clear();
+            self.free.clear();
         }
-        self.free_head.fill(NONE);
+        self.free.iter_mut().for_each(BinaryHeap::clear);
         self.release_head.clear();
         self.release_head.resize(positions, NONE);
         self.next.clear();
@@ -258,17 +264,15 @@ impl AliasingPlanner {
             };
             candidate += 1;
             last = Some((resource, bits, key));
-            let free = self.free_head[key as usize];
-            let allocation = if free == NONE {
+            let allocation = if let Some(Reverse(free)) = self.free[key as usize].pop() {
+                allocations[free as usize].lifetime.last = lifetime.last;
+                free
+            } else {
                 let key_value = self.keys[key as usize].clone();
                 allocations.push(Allocation { key: key_value, first: resource, lifetime });
                 self.next.push(NONE);
                 self.allocation_key.push(key);
                 (allocations.len() - 1) as u32
-            } else {
-                self.free_head[key as usize] = self.next[free as usize];
-                allocations[free as usize].lifetime.last = lifetime.last;
-                free
             };
             let head = &mut self.release_head[lifetime.last as usize];
             self.next[allocation as usize] = std::mem::replace(head, allocation);

@@ -274,6 +274,15 @@ pub struct RootReport {
 }
 
 /// A physical transient allocation.
+///
+/// Transients are placed in order of first use (ties in declaration order).
+/// Each takes the free allocation of its compatibility key that was opened
+/// first, the lowest [`AllocationId`], once the last node using its previous
+/// member has run (a node that uses two transients never lets them share), or
+/// opens a new allocation. Per key this uses as many allocations as the most
+/// transients live at once, which is the fewest possible. A buffer's key holds
+/// its size rounded up to a quarter of its power of two, so an allocation is
+/// at most 1.25 times any buffer it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AllocationReport {
     /// The allocation.

@@ -331,3 +331,32 @@ fn without_aliasing_every_transient_has_an_allocation_of_its_own_and_the_report_
     assert_eq!(separate.0, 2);
     assert_ne!(separate.1, separate.2);
 }
+
+#[test]
+fn a_transient_takes_the_free_allocation_opened_first() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let a = buffer(&mut frame, "a", 100);
+    let b = buffer(&mut frame, "b", 100);
+    let c = buffer(&mut frame, "c", 100);
+    let out = output(&mut frame, "out");
+    // a lives at node 0, b at nodes 0 and 1: both are free when c starts at
+    // node 2, b's allocation freed last.
+    let mut pass = frame.compute_pass("write-a-b");
+    let _ = pass.storage_buffer_write(a, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+    let _ = pass.storage_buffer_write(b, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+    pass.finish().unwrap();
+    let mut pass = frame.compute_pass("use-b");
+    let _ = pass.storage_buffer_read(b, BufferRange::whole()).unwrap();
+    pass.set_side_effect(true);
+    pass.finish().unwrap();
+    step(&mut frame, "write-c", None, c);
+    step(&mut frame, "use-c", Some(c), out);
+
+    let report = compile_full(frame);
+    let full = tables(&report);
+    assert_eq!(full.allocations.len(), 2);
+    assert_eq!(resource(full, a.id()).allocation, resource(full, c.id()).allocation);
+    assert_eq!(full.allocations[0].resource_ids, vec![a.id(), c.id()]);
+    assert_eq!(full.allocations[1].resource_ids, vec![b.id()]);
+}
