@@ -2,6 +2,8 @@
 
 use std::collections::BTreeSet;
 
+mod recording_fuzz;
+
 use proptest::prelude::*;
 use zenfg_runtime::wgpu::{Color, TextureFormat, TextureViewDimension};
 use zenfg_runtime::{
