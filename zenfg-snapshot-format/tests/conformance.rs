@@ -4,10 +4,7 @@
 
 mod common;
 
-use std::sync::OnceLock;
-
-use common::{corpus, expected_triples, read_json, read_text, triples};
-use jsonschema::Validator;
+use common::{corpus, expected_triples, read_json, read_text, schema, triples};
 use serde_json::{Value, json};
 use zenfg_snapshot_format::{
     FRAME_GRAPH_SNAPSHOT_FORMAT, FrameGraphSnapshotV1, SnapshotDecodeResult, SnapshotDecodeSource,
@@ -15,25 +12,6 @@ use zenfg_snapshot_format::{
     parse_frame_graph_snapshot, to_json, to_json_pretty, validate_frame_graph_snapshot,
     validate_typed_frame_graph_snapshot,
 };
-
-/// The corpus schema (`manifest.json`'s `schema`, draft 2020-12), compiled once.
-///
-/// `jsonschema` compiles `pattern` with ECMA-262 semantics, as the corpus asks: `.`
-/// matches no line terminator (LF, CR, U+2028, U+2029), which the id and extension-name
-/// patterns rely on; [`the_schema_reads_patterns_with_ecma_262_semantics`] checks it. It
-/// is used offline: the schema has only local references, and no resolver is built in.
-fn schema() -> &'static Validator {
-    static SCHEMA: OnceLock<Validator> = OnceLock::new();
-    SCHEMA.get_or_init(|| {
-        let manifest = read_json("conformance/manifest.json");
-        let relative = manifest["schema"].as_str().expect("the manifest names its schema");
-        let schema = read_json(&format!("conformance/{relative}"));
-        if let Err(error) = jsonschema::meta::validate(&schema) {
-            panic!("the corpus schema is not a valid JSON Schema: {error}");
-        }
-        jsonschema::draft202012::new(&schema).unwrap_or_else(|error| panic!("the corpus schema compiles: {error}"))
-    })
-}
 
 /// What the schema finds wrong with `value`, one `path: message` line per error.
 fn schema_errors(value: &Value) -> Vec<String> {
@@ -468,4 +446,17 @@ fn encoding_validates_and_integral_floats_are_integers() {
             format!("Expected \"{FRAME_GRAPH_SNAPSHOT_FORMAT}\"."),
         )]
     );
+}
+
+#[test]
+fn legacy_candidate_v1_with_a_claimed_migration_migrates_to_its_expected_document() {
+    let mut candidate = read_json("fixtures/legacy-candidate-v1-canonical.json");
+    candidate["capture"]["migration"] = json!({ "sourceFormat": "snapshot-v1.1", "unavailableFacts": [] });
+    let decoded = decode_text(&candidate.to_string());
+    assert_eq!(decoded.source, SnapshotDecodeSource::LegacyCandidateV1);
+    assert_eq!(triples(&decoded.issues)[0].0, "legacy-candidate-v1-migrated");
+    let expected = read_json("fixtures/legacy-candidate-v1.expected.fgsnapshot.json");
+    let actual: Value = serde_json::from_str(&to_json(&decoded.snapshot).expect("encodes")).expect("JSON");
+    assert_eq!(actual, expected, "the claim is replaced by the candidate's own provenance");
+    assert_round_trip(&decoded.snapshot);
 }

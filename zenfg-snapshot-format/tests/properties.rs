@@ -1,9 +1,17 @@
 //! Property tests: arbitrary JSON and arbitrary mutations of corpus documents never
 //! panic, and the decoder, the validator and the encoder agree with each other.
+//!
+//! Mutations delete, insert, replace and duplicate fields and items, change
+//! types, and put numbers at the edges of their ranges. Every issue has a known
+//! code and a JSON Pointer into the document; a 1.2 document the validator
+//! accepts also passes the corpus JSON Schema, and re-encodes canonically.
+//!
+//! The case count is `ZENFG_FUZZ_CASES` (default 512), for longer runs:
+//! `ZENFG_FUZZ_CASES=50000 cargo test -p zenfg-snapshot-format --release --test properties`.
 
 mod common;
 
-use common::{corpus, triples};
+use common::{corpus, schema, triples};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde_json::{Map, Value, json};
@@ -141,11 +149,37 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
     })
 }
 
+/// Cases per property: `ZENFG_FUZZ_CASES`, or a bound that keeps the normal suite fast.
+fn fuzz_cases() -> u32 {
+    std::env::var("ZENFG_FUZZ_CASES").ok().and_then(|cases| cases.parse().ok()).unwrap_or(512)
+}
+
 #[derive(Debug, Clone)]
 enum Mutation {
     Replace(Value),
     Remove,
     Duplicate,
+    /// Adds a member to an object, or an item to an array.
+    Insert(String, Value),
+    /// Keeps the first items of an array.
+    Truncate(usize),
+}
+
+/// Numbers at the edges of what the schema allows.
+fn edge_number() -> impl Strategy<Value = Value> {
+    prop::sample::select(vec![
+        json!(0),
+        json!(-1),
+        json!(1),
+        json!(-0.0),
+        json!(0.5),
+        json!(9_007_199_254_740_991_u64),
+        json!(9_007_199_254_740_992_u64),
+        json!(u64::MAX),
+        json!(i64::MIN),
+        json!(1e308),
+        json!(4_294_967_295_u64),
+    ])
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
@@ -154,6 +188,9 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         3 => leaf().prop_map(Mutation::Replace),
         2 => Just(Mutation::Remove),
         1 => Just(Mutation::Duplicate),
+        2 => edge_number().prop_map(Mutation::Replace),
+        2 => (word(), leaf()).prop_map(|(key, value)| Mutation::Insert(key, value)),
+        1 => (0_usize..3).prop_map(Mutation::Truncate),
     ]
 }
 
@@ -229,13 +266,121 @@ fn apply(document: &mut Value, selector: usize, mutation: &Mutation) {
             let copy = items[*position].clone();
             items.insert(*position, copy);
         }
+        (Mutation::Insert(key, value), step, parent) => match step_into(parent, step) {
+            Some(Value::Object(map)) => {
+                map.insert(key.clone(), value.clone());
+            }
+            Some(Value::Array(items)) => items.push(value.clone()),
+            _ => {}
+        },
+        (Mutation::Truncate(length), step, parent) => {
+            if let Some(Value::Array(items)) = step_into(parent, step) {
+                items.truncate(*length);
+            }
+        }
         _ => {}
     }
+}
+
+/// Every issue code the decoder and the validator raise.
+const CODES: &[&str] = &[
+    "invalid-type",
+    "missing-property",
+    "unexpected-property",
+    "invalid-literal",
+    "empty-string",
+    "invalid-id",
+    "invalid-integer",
+    "invalid-number",
+    "invalid-enum",
+    "duplicate-value",
+    "invalid-extension-name",
+    "extension-depth-exceeded",
+    "invalid-json-value",
+    "invalid-structure",
+    "invalid-json",
+    "invalid-initial-contents",
+    "invalid-lifetime",
+    "invalid-read",
+    "invalid-access-mode",
+    "invalid-access-range",
+    "invalid-access-view",
+    "invalid-texture-region",
+    "invalid-root",
+    "invalid-root-range",
+    "missing-root-fact",
+    "invalid-root-producer",
+    "invalid-root-resolution",
+    "invalid-segment-sequence",
+    "duplicate-id",
+    "missing-reference",
+    "reference-kind",
+    "reference-state",
+    "reference-mismatch",
+    "invalid-group-order",
+    "group-cycle",
+    "invalid-execution-order",
+    "invalid-recording-order",
+    "missing-initial-contents",
+    "invalid-dependency-order",
+    "duplicate-dependency",
+    "invalid-segment-order",
+    "invalid-segment-kind",
+    "duplicate-segment-node",
+    "missing-segment-node",
+    "duplicate-timing",
+    "invalid-migration-availability",
+    "unsupported-format",
+    "unsupported-version",
+    "legacy-v0-migrated",
+    "legacy-candidate-v1-migrated",
+    "snapshot-v1.1-migrated",
+    "legacy-structure",
+    "legacy-number",
+    "legacy-string",
+    "legacy-boolean",
+    "legacy-enum",
+    "legacy-texture-region",
+    "legacy-root",
+    "legacy-access-contents",
+    "legacy-access-value",
+    "legacy-unknown-usage",
+    "too-many-issues",
+];
+
+/// Checks that `path` is a JSON Pointer (RFC 6901) and, for a Snapshot 1.x document, that
+/// its parent exists in `document`: the issue is about that value or about a member
+/// missing from it. Legacy documents are reported at the paths of their migrated form.
+fn check_pointer(document: &Value, path: &str) -> Result<(), TestCaseError> {
+    prop_assert!(path.is_empty() || path.starts_with('/'), "{:?} is no JSON Pointer", path);
+    let mut escapes = path.split('~').skip(1);
+    prop_assert!(escapes.all(|rest| rest.starts_with('0') || rest.starts_with('1')), "bad escape in {:?}", path);
+    if document.get("format") == Some(&json!("zenfg.frame-graph-snapshot")) {
+        let parent = path.rfind('/').map_or("", |end| &path[..end]);
+        prop_assert!(document.pointer(parent).is_some(), "{:?} points outside the document", path);
+    }
+    Ok(())
 }
 
 /// The agreements every document must satisfy.
 fn check(document: Value) -> Result<(), TestCaseError> {
     let decoded = decode_frame_graph_snapshot(document.clone());
+    let all_issues = match &decoded {
+        Ok(result) => &result.issues,
+        Err(error) => &error.issues,
+    };
+    for issue in all_issues {
+        prop_assert!(CODES.contains(&issue.code.as_str()), "unknown code {}", issue.code);
+        if issue.code != "too-many-issues" {
+            check_pointer(&document, &issue.path)?;
+        }
+    }
+    if let Ok(result) = &decoded
+        && result.source == SnapshotDecodeSource::V1
+    {
+        let errors: Vec<String> = schema().iter_errors(&document).map(|error| error.to_string()).collect();
+        prop_assert!(errors.is_empty(), "accepted but fails the schema: {:?}", errors);
+    }
     prop_assert_eq!(&parse_frame_graph_snapshot(&document.to_string()), &decoded);
     let issues = validate_frame_graph_snapshot(&document);
     let canonical_header = document.get("format") == Some(&json!("zenfg.frame-graph-snapshot"))
@@ -270,7 +415,7 @@ fn check(document: Value) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(fuzz_cases()) })]
 
     #[test]
     fn arbitrary_json_never_panics_and_paths_agree(document in arbitrary_json()) {

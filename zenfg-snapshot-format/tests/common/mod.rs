@@ -3,6 +3,9 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use jsonschema::Validator;
 
 use serde_json::Value;
 use zenfg_snapshot_format::SnapshotIssue;
@@ -79,3 +82,22 @@ pub fn dismantle(value: Value) {
 mod generated;
 #[allow(unused_imports, reason = "only the view tests generate documents")]
 pub use generated::generated_snapshot;
+
+/// The corpus schema (`manifest.json`'s `schema`, draft 2020-12), compiled once.
+///
+/// `jsonschema` compiles `pattern` with ECMA-262 semantics, as the corpus asks: `.`
+/// matches no line terminator (LF, CR, U+2028, U+2029), which the id and extension-name
+/// patterns rely on; the conformance tests check it. It
+/// is used offline: the schema has only local references, and no resolver is built in.
+pub fn schema() -> &'static Validator {
+    static SCHEMA: OnceLock<Validator> = OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        let manifest = read_json("conformance/manifest.json");
+        let relative = manifest["schema"].as_str().expect("the manifest names its schema");
+        let schema = read_json(&format!("conformance/{relative}"));
+        if let Err(error) = jsonschema::meta::validate(&schema) {
+            panic!("the corpus schema is not a valid JSON Schema: {error}");
+        }
+        jsonschema::draft202012::new(&schema).unwrap_or_else(|error| panic!("the corpus schema compiles: {error}"))
+    })
+}
