@@ -124,6 +124,7 @@
 //! A root rejected by [`Frame::add`] is returned without poisoning; the pass
 //! stays recorded.
 
+#![doc = include_str!("differences.md")]
 #![forbid(unsafe_code)]
 
 extern crate self as zenfg_runtime;

@@ -10,6 +10,7 @@ mod content;
 mod copies;
 mod derive;
 mod derive_equivalence;
+mod differences;
 mod errors;
 mod groups;
 mod recording;
