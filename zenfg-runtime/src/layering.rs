@@ -36,6 +36,10 @@ fn edges(src: &Path) -> BTreeMap<String, Vec<String>> {
     let mut edges = BTreeMap::new();
     for entry in fs::read_dir(src).expect("src is readable") {
         let path = entry.expect("src entry").path();
+        // Modules are `.rs` files and folders; other files are documents the docs include.
+        if path.is_file() && path.extension().is_none_or(|extension| extension != "rs") {
+            continue;
+        }
         let name = path.file_stem().and_then(|stem| stem.to_str()).expect("module name").to_owned();
         if name == "lib" || name == "layering" {
             continue;

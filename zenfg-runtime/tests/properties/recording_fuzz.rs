@@ -544,7 +544,7 @@ fn run_case(
         apply(&mut frame, &mut handles, &realistic(op.clone()), &mut outcome)?;
     }
     // Groups left open are FG2005; most cases close them to reach compile's later stages.
-    if ops.len() % 4 != 0 {
+    if !ops.len().is_multiple_of(4) {
         while call("pop_debug_group", || frame.pop_debug_group())?.is_ok() {}
     }
     if let Some((device, _)) = device {
