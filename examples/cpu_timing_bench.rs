@@ -11,6 +11,12 @@
 //! line: first `{wgpuAllocationsPerSegment}`, then
 //! `{nodes, round, cpuTiming, samples, p50Micros, p95Micros, allocationsPerExecute, allocationsBeyondWgpu}`.
 //!
+//! Then the "compiled once" comparison: per frame, the CPU time of recording,
+//! compiling and executing the same frame (`recordCompileExecute`) against
+//! executing a frame compiled once into a repeatable frame (`compiledOnce`),
+//! measured the same way:
+//! `{nodes, round, mode, samples, p50Micros, p95Micros, allocationsPerFrame}`.
+//!
 //!     cargo run --release --example cpu-timing-bench
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -51,6 +57,61 @@ const NODE_COUNTS: [usize; 4] = [12, 64, 256, 1024];
 const ROUNDS: usize = 5;
 const WARM_UP: usize = 100;
 const SAMPLES: usize = 400;
+
+/// Records, compiles and executes a frame of `nodes` empty command nodes.
+fn record_compile_execute(graph: &mut FrameGraph, queue: &wgpu::Queue, nodes: usize) {
+    let mut frame = graph.begin_frame();
+    for _ in 0..nodes {
+        frame.command_pass("empty").finish_command(|_| Ok(())).expect("an empty command node records");
+    }
+    frame.compile(CompileOptions::default()).expect("the frame compiles").execute(queue).expect("the frame executes");
+}
+
+/// Samples `frame`: the median and 95th percentile of its time, and the
+/// fewest allocations of one call.
+fn measure(mut frame: impl FnMut()) -> (f64, f64, u64) {
+    for _ in 0..WARM_UP {
+        frame();
+    }
+    let mut samples = Vec::with_capacity(SAMPLES);
+    let mut allocations = u64::MAX;
+    for _ in 0..SAMPLES {
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let started = Instant::now();
+        frame();
+        samples.push(started.elapsed());
+        allocations = allocations.min(ALLOCATIONS.load(Ordering::Relaxed) - before);
+    }
+    samples.sort_unstable();
+    (percentile(&samples, 0.5), percentile(&samples, 0.95), allocations)
+}
+
+/// Prints the "compiled once" comparison for every node count.
+fn compiled_once(graph: &mut FrameGraph, queue: &wgpu::Queue) {
+    for nodes in NODE_COUNTS {
+        for round in 0..ROUNDS {
+            let order = if round % 2 == 0 { [false, true] } else { [true, false] };
+            for once in order {
+                let (p50, p95, allocations) = if once {
+                    let mut frame = graph.begin_frame();
+                    for _ in 0..nodes {
+                        frame.command_pass("empty").finish_command_repeatable(|_| Ok(())).expect("the node records");
+                    }
+                    let compiled = frame.compile(CompileOptions::default()).expect("the frame compiles");
+                    let mut repeatable = compiled.into_repeatable().expect("every callback repeats");
+                    measure(|| repeatable.execute(queue).expect("the frame executes"))
+                } else {
+                    measure(|| record_compile_execute(graph, queue, nodes))
+                };
+                println!(
+                    "{{\"nodes\":{nodes},\"round\":{round},\"mode\":\"{}\",\"samples\":{SAMPLES},\
+                     \"p50Micros\":{p50:.2},\"p95Micros\":{p95:.2},\"allocationsPerFrame\":{allocations}}}",
+                    if once { "compiledOnce" } else { "recordCompileExecute" },
+                );
+            }
+        }
+    }
+}
 
 fn execute_once(graph: &mut FrameGraph, queue: &wgpu::Queue, nodes: usize, cpu_timing: bool) -> (Duration, u64) {
     let mut frame = graph.begin_frame();
@@ -126,4 +187,5 @@ fn main() {
             }
         }
     }
+    compiled_once(&mut graph, &queue);
 }

@@ -13,16 +13,18 @@
 //! renderer that names its passes pays); the zenfg version records its
 //! passes as derived passes, compiles and executes every frame, takes its
 //! targets from the pool, and binds what the runtime's bind group cache
-//! finds again.
+//! finds again; the third version, `zenfg-compiled-once`, records and
+//! compiles the frame once (on a runtime of its own) and executes that
+//! repeatable frame every frame.
 //!
 //! Per frame, two wall times are taken, `submit` (until the work is
 //! submitted) and `frame` (until the GPU has finished it), and `cpu`: the CPU
 //! time every thread of the process spent on the frame (on a software
-//! adapter that includes the rasterizer's threads). The two versions
-//! alternate frame by frame, so both see the same machine. Each of five
-//! rounds runs 20 warm-up frames of each version, then 200 measured ones,
-//! and prints the medians; the last lines give the medians over rounds and
-//! the ratios zenfg / plain.
+//! adapter that includes the rasterizer's threads). The versions take turns
+//! frame by frame, so all see the same machine. Each of five rounds runs 20
+//! warm-up frames of each version, then 200 measured ones, and prints the
+//! medians; the last lines give the medians over rounds and the ratios of
+//! each zenfg version to plain wgpu.
 //!
 //!     cargo run --release --example exec-vs-wgpu-bench
 
@@ -39,6 +41,8 @@ const PARTICLES: u32 = 65_536;
 const ROUNDS: usize = 5;
 const WARM_UP: usize = 20;
 const FRAMES: usize = 200;
+/// What each version is called in the output, by version index.
+const VERSIONS: [&str; 3] = ["plain-wgpu", "zenfg", "zenfg-compiled-once"];
 
 /// Simulates the particles; nothing reads them, so the pass is a side effect.
 #[derive(Pass)]
@@ -254,10 +258,23 @@ impl Plain {
     }
 }
 
-/// The same frame through zenfg: recorded, compiled and executed.
-fn submit_graph(graph: &mut FrameGraph, queue: &wgpu::Queue, pipelines: &Pipelines, output: &wgpu::Texture) {
+/// Records `pass` with `callback`, for a repeatable frame or a one-shot one.
+fn add<'f, P>(
+    frame: &mut Frame<'f>,
+    repeatable: bool,
+    pass: P,
+    callback: impl for<'cx> FnMut(P::Context<'cx>) -> Result<(), FrameGraphError> + 'f,
+) where
+    P: Pass<'f> + 'f,
+    P::Declared: Clone,
+{
+    let recorded = if repeatable { frame.add_repeatable(pass, callback) } else { frame.add(pass, callback) };
+    recorded.expect("the pass records");
+}
+
+/// Records the frame's passes into `frame`.
+fn record<'f>(frame: &mut Frame<'f>, pipelines: &Pipelines, output: &'f wgpu::Texture, repeatable: bool) {
     let texture = |label, format| TextureDesc::new_2d(label, SIDE, SIDE, format);
-    let mut frame = graph.begin_frame();
     let particles = frame.create_buffer(BufferDesc::new("particles", u64::from(PARTICLES) * 16)).unwrap();
     let albedo = frame.create_texture(texture("albedo", TextureFormat::Rgba8Unorm)).unwrap();
     let depth = frame.create_texture(texture("depth", TextureFormat::Depth32Float)).unwrap();
@@ -272,53 +289,49 @@ fn submit_graph(graph: &mut FrameGraph, queue: &wgpu::Queue, pipelines: &Pipelin
     frame.bind_imported_texture(target, output).unwrap();
 
     let pipeline = pipelines.simulate.clone();
-    frame
-        .add(Simulate { particles }, move |mut cx| {
-            cx.pass.set_pipeline(&pipeline);
-            cx.set_bind_groups();
-            cx.pass.dispatch_workgroups(PARTICLES / 256, 1, 1);
-            Ok(())
-        })
-        .unwrap();
+    add(frame, repeatable, Simulate { particles }, move |mut cx| {
+        cx.pass.set_pipeline(&pipeline);
+        cx.set_bind_groups();
+        cx.pass.dispatch_workgroups(PARTICLES / 256, 1, 1);
+        Ok(())
+    });
 
     let pipeline = pipelines.gbuffer.clone();
-    frame
-        .add(GBuffer { albedo, depth }, move |mut cx| {
-            cx.pass.set_pipeline(&pipeline);
-            cx.pass.draw(0..3, 0..1);
-            Ok(())
-        })
-        .unwrap();
+    add(frame, repeatable, GBuffer { albedo, depth }, move |mut cx| {
+        cx.pass.set_pipeline(&pipeline);
+        cx.pass.draw(0..3, 0..1);
+        Ok(())
+    });
 
     let pipeline = pipelines.lighting.clone();
-    frame
-        .add(Lighting { albedo, hdr }, move |mut cx| {
-            cx.pass.set_pipeline(&pipeline);
-            cx.set_bind_groups();
-            cx.pass.draw(0..3, 0..1);
-            Ok(())
-        })
-        .unwrap();
+    add(frame, repeatable, Lighting { albedo, hdr }, move |mut cx| {
+        cx.pass.set_pipeline(&pipeline);
+        cx.set_bind_groups();
+        cx.pass.draw(0..3, 0..1);
+        Ok(())
+    });
 
     let pipeline = pipelines.blur.clone();
-    frame
-        .add(Blur { hdr, blurred }, move |mut cx| {
-            cx.pass.set_pipeline(&pipeline);
-            cx.set_bind_groups();
-            cx.pass.dispatch_workgroups(SIDE / 8, SIDE / 8, 1);
-            Ok(())
-        })
-        .unwrap();
+    add(frame, repeatable, Blur { hdr, blurred }, move |mut cx| {
+        cx.pass.set_pipeline(&pipeline);
+        cx.set_bind_groups();
+        cx.pass.dispatch_workgroups(SIDE / 8, SIDE / 8, 1);
+        Ok(())
+    });
 
     let pipeline = pipelines.composite.clone();
-    frame
-        .add(Composite { blurred, output: target }, move |mut cx| {
-            cx.pass.set_pipeline(&pipeline);
-            cx.set_bind_groups();
-            cx.pass.draw(0..3, 0..1);
-            Ok(())
-        })
-        .unwrap();
+    add(frame, repeatable, Composite { blurred, output: target }, move |mut cx| {
+        cx.pass.set_pipeline(&pipeline);
+        cx.set_bind_groups();
+        cx.pass.draw(0..3, 0..1);
+        Ok(())
+    });
+}
+
+/// The same frame through zenfg: recorded, compiled and executed.
+fn submit_graph(graph: &mut FrameGraph, queue: &wgpu::Queue, pipelines: &Pipelines, output: &wgpu::Texture) {
+    let mut frame = graph.begin_frame();
+    record(&mut frame, pipelines, output, false);
     frame.compile(CompileOptions::default()).unwrap().execute(queue).unwrap();
 }
 
@@ -391,26 +404,34 @@ fn main() {
     });
     let plain = Plain::new(&device, &pipelines, &output);
     let mut graph = FrameGraph::with_device(&device);
+    let mut once_graph = FrameGraph::with_device(&device);
+    let mut once = once_graph.begin_frame();
+    record(&mut once, &pipelines, &output, true);
+    let mut repeatable = once.compile(CompileOptions::default()).unwrap().into_repeatable().unwrap();
     let mut plain_frame = || plain.submit(&device, &queue, &pipelines);
     let mut graph_frame = || submit_graph(&mut graph, &queue, &pipelines, &output);
-    let mut rounds: [Vec<Sample>; 2] = [Vec::new(), Vec::new()];
+    let mut once_frame = || repeatable.execute(&queue).unwrap();
+    let mut rounds: [Vec<Sample>; VERSIONS.len()] = Default::default();
     for round in 0..ROUNDS {
-        let mut samples: [Vec<Sample>; 2] = [Vec::with_capacity(FRAMES), Vec::with_capacity(FRAMES)];
+        let mut samples: [Vec<Sample>; VERSIONS.len()] = Default::default();
         for index in 0..WARM_UP + FRAMES {
-            let order = if (round + index) % 2 == 0 { [0, 1] } else { [1, 0] };
-            for version in order {
-                let frame: &mut dyn FnMut() = if version == 0 { &mut plain_frame } else { &mut graph_frame };
+            for step in 0..VERSIONS.len() {
+                let version = (round + index + step) % VERSIONS.len();
+                let frame: &mut dyn FnMut() = match version {
+                    0 => &mut plain_frame,
+                    1 => &mut graph_frame,
+                    _ => &mut once_frame,
+                };
                 let measured = sample(&device, frame);
                 if index >= WARM_UP {
                     samples[version].push(measured);
                 }
             }
         }
-        for version in [0, 1] {
+        for (version, name) in VERSIONS.iter().enumerate() {
             let times = medians(&samples[version]);
             println!(
-                "round={round} version={} submit_median_us={:.1} frame_median_us={:.1} cpu_median_us={}",
-                ["plain-wgpu", "zenfg"][version],
+                "round={round} version={name} submit_median_us={:.1} frame_median_us={:.1} cpu_median_us={}",
                 micros(times.submit),
                 micros(times.frame),
                 times.cpu.map_or_else(|| "n/a".to_owned(), |cpu| format!("{:.1}", micros(cpu)))
@@ -419,22 +440,26 @@ fn main() {
         }
     }
     let summary = |field: fn(&Sample) -> Option<Duration>| {
-        let [plain, graph] = [0, 1].map(|version| {
+        let [plain, graph, once] = [0, 1, 2].map(|version| {
             let mut values: Vec<Duration> = rounds[version].iter().filter_map(field).collect();
             (!values.is_empty()).then(|| median(&mut values))
         });
-        match plain.zip(graph) {
-            Some((plain, graph)) => format!(
-                "plain={:.1}us zenfg={:.1}us ratio={:.3}",
+        match (plain, graph, once) {
+            (Some(plain), Some(graph), Some(once)) => format!(
+                "plain={:.1}us zenfg={:.1}us ratio={:.3} compiled_once={:.1}us ratio_once={:.3}",
                 micros(plain),
                 micros(graph),
-                graph.as_secs_f64() / plain.as_secs_f64()
+                graph.as_secs_f64() / plain.as_secs_f64(),
+                micros(once),
+                once.as_secs_f64() / plain.as_secs_f64()
             ),
-            None => "n/a".to_owned(),
+            _ => "n/a".to_owned(),
         }
     };
     println!("median over rounds, submit: {}", summary(|times| Some(times.submit)));
     println!("median over rounds, frame: {}", summary(|times| Some(times.frame)));
     println!("median over rounds, cpu: {}", summary(|times| times.cpu));
+    println!("executions of the frame compiled once: {}", repeatable.executions());
+    drop(repeatable);
     println!("pool after the run: {:?}", graph.resource_pool_stats());
 }

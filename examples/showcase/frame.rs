@@ -50,7 +50,7 @@ fn import<'f>(
     frame: &mut Frame<'f>,
     label: &'static str,
     floats: usize,
-    native: Option<&wgpu::Buffer>,
+    native: Option<&'f wgpu::Buffer>,
 ) -> Result<Buffer<'f>, FrameGraphError> {
     let desc = BufferDesc::new(label, (floats * 4) as u64);
     let buffer = frame.import_buffer(desc, ImportBufferOptions::new(InitialContents::Defined))?;

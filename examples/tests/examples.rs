@@ -9,6 +9,9 @@
 // includes) is loaded once per example.
 #![allow(clippy::duplicate_mod, reason = "each example declares the support module of its own binary")]
 
+#[path = "../compiled_once.rs"]
+#[allow(dead_code, reason = "an example's `main` is the entry point of its own binary")]
+mod compiled_once;
 #[path = "../compute_output.rs"]
 #[allow(dead_code, reason = "an example's `main` is the entry point of its own binary")]
 mod compute_output;
@@ -88,6 +91,16 @@ fn minimal_frame_retains_its_pass_and_pools_its_transient() {
     assert_eq!((outcome.summary.retained_node_count, outcome.summary.culled_node_count), (1, 0));
     assert_eq!(outcome.summary.physical_allocation_bytes, 1024);
     assert_eq!((outcome.pool.acquire_count, outcome.pool.retained_count), (1, 1));
+}
+
+#[test]
+fn compiled_once_executes_its_chain_every_frame_with_the_right_values() {
+    let Some((device, queue, _)) = gpu("compiled_once_executes_its_chain_every_frame_with_the_right_values") else {
+        return;
+    };
+    let run = compiled_once::run(&device, &queue).unwrap();
+    assert_eq!((run.frames, run.passes), (8, 16));
+    assert_eq!(run.last[..3], [49, 64, 81], "the last frame offsets by 7");
 }
 
 #[test]

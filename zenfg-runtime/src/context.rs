@@ -221,7 +221,9 @@ pub struct RenderPassContext<'e> {
     pub pass: wgpu::RenderPass<'e>,
     /// Resolves the node's tokens.
     pub resources: ExecutionResources<'e>,
-    /// The frame index given in the execution options.
+    /// The frame index given in the execution options; for
+    /// [`RepeatableFrame::execute`](crate::RepeatableFrame::execute), the
+    /// number of earlier executions of the frame.
     pub frame_index: u64,
 }
 
@@ -234,7 +236,9 @@ pub struct ComputePassContext<'e> {
     pub pass: wgpu::ComputePass<'e>,
     /// Resolves the node's tokens.
     pub resources: ExecutionResources<'e>,
-    /// The frame index given in the execution options.
+    /// The frame index given in the execution options; for
+    /// [`RepeatableFrame::execute`](crate::RepeatableFrame::execute), the
+    /// number of earlier executions of the frame.
     pub frame_index: u64,
 }
 
@@ -248,7 +252,9 @@ pub struct CommandContext<'e> {
     pub encoder: &'e mut wgpu::CommandEncoder,
     /// Resolves the node's tokens.
     pub resources: ExecutionResources<'e>,
-    /// The frame index given in the execution options.
+    /// The frame index given in the execution options; for
+    /// [`RepeatableFrame::execute`](crate::RepeatableFrame::execute), the
+    /// number of earlier executions of the frame.
     pub frame_index: u64,
 }
 
@@ -262,7 +268,9 @@ pub struct ExternalSubmissionContext<'e> {
     pub queue: &'e wgpu::Queue,
     /// Resolves the node's tokens.
     pub resources: ExecutionResources<'e>,
-    /// The frame index given in the execution options.
+    /// The frame index given in the execution options; for
+    /// [`RepeatableFrame::execute`](crate::RepeatableFrame::execute), the
+    /// number of earlier executions of the frame.
     pub frame_index: u64,
 }
 
@@ -275,3 +283,13 @@ pub(crate) type CommandCallback<'frame> = Box<dyn for<'e> FnOnce(CommandContext<
 /// An external submission callback.
 pub(crate) type ExternalCallback<'frame> =
     Box<dyn for<'e> FnOnce(ExternalSubmissionContext<'e>) -> Result<()> + 'frame>;
+/// A render callback that can run on every execution of a repeatable frame.
+pub(crate) type RepeatRenderCallback<'frame> = Box<dyn for<'e> FnMut(RenderPassContext<'e>) -> Result<()> + 'frame>;
+/// A compute callback that can run on every execution of a repeatable frame.
+pub(crate) type RepeatComputeCallback<'frame> = Box<dyn for<'e> FnMut(ComputePassContext<'e>) -> Result<()> + 'frame>;
+/// A command callback that can run on every execution of a repeatable frame.
+pub(crate) type RepeatCommandCallback<'frame> = Box<dyn for<'e> FnMut(CommandContext<'e>) -> Result<()> + 'frame>;
+/// An external submission callback that can run on every execution of a
+/// repeatable frame.
+pub(crate) type RepeatExternalCallback<'frame> =
+    Box<dyn for<'e> FnMut(ExternalSubmissionContext<'e>) -> Result<()> + 'frame>;

@@ -79,6 +79,10 @@ fn in_pass(pass: &Option<PassRef>) -> String {
 ///   is new: a resource pool scope used with a runtime that did not create it.
 /// * **FG4011** ([`ReadbackFailed`](Self::ReadbackFailed)) is new: a
 ///   texture readback or a wait for GPU timing that could not finish.
+/// * **FG4013** ([`OneShotCallback`](Self::OneShotCallback)) and **FG4014**
+///   ([`FrameScopedSurface`](Self::FrameScopedSurface)) are new: a compiled
+///   frame that cannot become a [`RepeatableFrame`](crate::RepeatableFrame),
+///   for a one-shot callback or a surface texture in it.
 /// * **Copy nodes declare accesses only through their typed copy methods**
 ///   (`copy_buffer_to_buffer`, `copy_buffer_to_texture`,
 ///   `copy_texture_to_buffer`, `copy_texture_to_texture`). Declaring a role on
@@ -404,6 +408,25 @@ pub enum FrameGraphError {
         /// Why, and how to fix it.
         reason: String,
     },
+    /// A compiled frame asked to become repeatable retains a node closed
+    /// with a one-shot (`FnOnce`) callback.
+    #[error(
+        "FG4013: retained {pass} has a one-shot callback, so its frame cannot execute more than once; \
+         close it with a `finish_*_repeatable` method or `Frame::add_repeatable`"
+    )]
+    OneShotCallback {
+        /// The node.
+        pass: PassRef,
+    },
+    /// A compiled frame asked to become repeatable holds a surface texture.
+    #[error(
+        "FG4014: {resource} is a surface texture, and a presentation frame is frame-scoped: acquire, \
+         import, compile, execute and present a new surface texture in a new recording each frame"
+    )]
+    FrameScopedSurface {
+        /// The surface texture.
+        resource: ResourceRef,
+    },
     /// An internal invariant broke; please report it.
     #[error("FG9001: internal error: {message}")]
     Internal {
@@ -454,6 +477,8 @@ impl FrameGraphError {
             Self::CallbackFailed { .. } => "FG4007",
             Self::CopyOutsideView { .. } => "FG4010",
             Self::ReadbackFailed { .. } => "FG4011",
+            Self::OneShotCallback { .. } => "FG4013",
+            Self::FrameScopedSurface { .. } => "FG4014",
             Self::Internal { .. } => "FG9001",
         }
     }
@@ -471,6 +496,7 @@ impl FrameGraphError {
             | Self::BindingMismatch { pass, .. }
             | Self::UnclosedPass { pass }
             | Self::MissingNodeExecutor { pass, .. }
+            | Self::OneShotCallback { pass }
             | Self::WrongPassToken { executing_pass: pass, .. } => Some(pass.id),
             Self::InvalidBufferRange { pass, .. }
             | Self::InvalidTextureView { pass, .. }
@@ -497,6 +523,7 @@ impl FrameGraphError {
             | Self::UnsupportedTextureFormatUsage { resource, .. }
             | Self::BindingMismatch { resource, .. }
             | Self::MissingNativeBinding { resource }
+            | Self::FrameScopedSurface { resource }
             | Self::NativeDescriptorMismatch { resource, .. } => Some(resource.id),
             Self::InvalidNodeOperation { resource, .. } => resource.as_ref().map(|r| r.id),
             Self::InvalidResourceDescriptor { resource, .. } => *resource,

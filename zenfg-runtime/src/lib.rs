@@ -93,6 +93,8 @@
 //! | FG4007 | [`CallbackFailed`](FrameGraphError::CallbackFailed) | a callback returns [`FrameGraphError::callback_failed`]; the runtime names the pass |
 //! | FG4010 | [`CopyOutsideView`](FrameGraphError::CopyOutsideView) | a callback's copy through [`CommandEncoderExt`] reaches outside the bytes, mips or layers its source or destination view declared; nothing is recorded |
 //! | FG4011 | [`ReadbackFailed`](FrameGraphError::ReadbackFailed) | [`readback::read_texture`] of a texture it cannot copy out, or a readback or [`GpuTimingReadback::wait`] that times out or loses the device |
+//! | FG4013 | [`OneShotCallback`](FrameGraphError::OneShotCallback) | [`CompiledFrame::into_repeatable`] with a retained node closed with a one-shot callback (`finish_*` or [`Frame::add`] instead of `finish_*_repeatable` or [`Frame::add_repeatable`]) |
+//! | FG4014 | [`FrameScopedSurface`](FrameGraphError::FrameScopedSurface) | [`CompiledFrame::into_repeatable`] with a surface texture in the recording: a presentation frame is frame-scoped |
 //! | FG9001 | [`Internal`](FrameGraphError::Internal) | an internal invariant broke (please report it); no input of the public API causes it |
 //!
 //! Codes follow the reference ZenFG semantics where the meaning is the same;
@@ -159,9 +161,9 @@ pub use binding::BindGroupCacheStats;
 pub use compile::{
     AccessReport, Aliasing, AllocationReport, CompilationReport, CompilationSummary, CompilationTimings,
     CompileOptions, CompiledFrame, CulledNodeReason, CulledNodeReport, DebugGroupReport, DependencyReport, Diagnostic,
-    DiagnosticSeverity, ExecutionSegmentKind, ExecutionSegmentReport, FullCompilationReport, NodeReport, ReportLevel,
-    ResourceDescriptor, ResourceLifetime, ResourceReport, RootReport, RootResolution, ValueKind, ValueReport,
-    ViewReport,
+    DiagnosticSeverity, ExecutionSegmentKind, ExecutionSegmentReport, FullCompilationReport, NodeReport,
+    RepeatableFrame, ReportLevel, ResourceDescriptor, ResourceLifetime, ResourceReport, RootReport, RootResolution,
+    ValueKind, ValueReport, ViewReport,
 };
 pub use context::{
     CommandContext, ComputePassContext, ExecutionResources, ExternalSubmissionContext, RenderPassContext,
@@ -171,7 +173,7 @@ pub use derive::{
     AsStorageReadBinding, AsStorageWriteBinding, AsTextureCopyDst, AsTextureCopySrc, AsUniformBinding, AsVertexSlice,
     AttachmentLoad, AttachmentTable, ColorAttachmentField, CommandEncoderExt, ComputePassExt, CopyDstField, CopyOrigin,
     CopySrcField, DepthAttachmentField, DepthReadField, DerivedKind, FieldAccess, IndexField, IndirectField, Job, Pass,
-    Presentable, RenderPassExt, Repeat, ResolveTargetField, RootTarget, SampledField, StorageReadField,
+    Presentable, RenderPassExt, Repeat, RepeatJob, ResolveTargetField, RootTarget, SampledField, StorageReadField,
     StorageWriteField, UniformField, VertexField,
 };
 pub use derive::{

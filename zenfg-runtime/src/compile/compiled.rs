@@ -1,4 +1,5 @@
-//! [`CompiledFrame`]: a retained plan, ready to execute once.
+//! [`CompiledFrame`]: a retained plan, ready to execute once, or to become a
+//! [`RepeatableFrame`](crate::RepeatableFrame).
 
 use std::fmt;
 
@@ -11,7 +12,8 @@ use crate::record::Recording;
 use crate::types::ResourceUsage;
 
 /// A compiled recording. It keeps the runtime borrowed until it is executed
-/// or dropped. Callbacks of culled nodes, and what they captured, were
+/// or dropped. [`into_repeatable`](Self::into_repeatable) turns it into a
+/// frame that executes any number of times. Callbacks of culled nodes, and what they captured, were
 /// dropped at compile.
 ///
 /// A full report that is only borrowed ([`report`](Self::report)) gives the
@@ -22,11 +24,14 @@ pub struct CompiledFrame<'frame> {
     pub(crate) graph: &'frame mut FrameGraph,
     pub(crate) identity: RecordingIdentity,
     pub(crate) rec: Recording<'frame>,
+    /// Whether the frame executes more than once, so that an execution must
+    /// leave the recording as it found it.
+    pub(crate) repeats: bool,
 }
 
 impl<'frame> CompiledFrame<'frame> {
     pub(crate) fn new(graph: &'frame mut FrameGraph, identity: RecordingIdentity, rec: Recording<'frame>) -> Self {
-        Self { graph, identity, rec }
+        Self { graph, identity, rec, repeats: false }
     }
 
     /// The frame's plan, which waits in the compiler for the same reason as

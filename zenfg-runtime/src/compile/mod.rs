@@ -22,6 +22,7 @@ pub(crate) mod content;
 pub(crate) mod lifetimes;
 mod options;
 mod planes;
+mod repeatable;
 mod report;
 mod retention;
 mod reuse;
@@ -35,6 +36,7 @@ mod walk;
 
 pub use compiled::CompiledFrame;
 pub use options::{Aliasing, CompileOptions, ReportLevel};
+pub use repeatable::RepeatableFrame;
 pub use report::*;
 
 use crate::error::Result;

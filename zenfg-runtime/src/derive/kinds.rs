@@ -18,6 +18,17 @@ pub trait Job<'frame, K: DerivedKind>: 'frame {
     fn run(self, raw: K::Raw<'_>) -> Result<()>;
 }
 
+/// The callback of a derived pass of kind `K` that can run any number of
+/// times, once per execution of a [`RepeatableFrame`](crate::RepeatableFrame).
+pub trait RepeatJob<'frame, K: DerivedKind>: 'frame {
+    /// Runs the callback with the raw context of the node.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the callback, or building its typed context, fails with.
+    fn run(&mut self, raw: K::Raw<'_>) -> Result<()>;
+}
+
 /// A pass kind a derived pass can have: render, compute, command or external.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a kind a derived pass can have",
@@ -36,6 +47,17 @@ pub trait DerivedKind: PassKind + Sized {
     ///
     /// The checks of that `finish_*` method.
     fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId>;
+
+    /// Closes the node with `job` through the `finish_*_repeatable` method of
+    /// this kind.
+    ///
+    /// # Errors
+    ///
+    /// The checks of that method.
+    fn finish_repeatable<'frame, J: RepeatJob<'frame, Self>>(
+        builder: PassBuilder<'_, 'frame, Self>,
+        job: J,
+    ) -> Result<PassId>;
 }
 
 impl DerivedKind for kind::Render {
@@ -48,6 +70,13 @@ impl DerivedKind for kind::Render {
 
     fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
         builder.finish_render(move |raw| job.run(raw))
+    }
+
+    fn finish_repeatable<'frame, J: RepeatJob<'frame, Self>>(
+        builder: PassBuilder<'_, 'frame, Self>,
+        mut job: J,
+    ) -> Result<PassId> {
+        builder.finish_render_repeatable(move |raw| job.run(raw))
     }
 }
 
@@ -62,6 +91,13 @@ impl DerivedKind for kind::Compute {
     fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
         builder.finish_compute(move |raw| job.run(raw))
     }
+
+    fn finish_repeatable<'frame, J: RepeatJob<'frame, Self>>(
+        builder: PassBuilder<'_, 'frame, Self>,
+        mut job: J,
+    ) -> Result<PassId> {
+        builder.finish_compute_repeatable(move |raw| job.run(raw))
+    }
 }
 
 impl DerivedKind for kind::Command {
@@ -75,6 +111,13 @@ impl DerivedKind for kind::Command {
     fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
         builder.finish_command(move |raw| job.run(raw))
     }
+
+    fn finish_repeatable<'frame, J: RepeatJob<'frame, Self>>(
+        builder: PassBuilder<'_, 'frame, Self>,
+        mut job: J,
+    ) -> Result<PassId> {
+        builder.finish_command_repeatable(move |raw| job.run(raw))
+    }
 }
 
 impl DerivedKind for kind::External {
@@ -87,5 +130,12 @@ impl DerivedKind for kind::External {
 
     fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
         builder.finish_external(move |raw| job.run(raw))
+    }
+
+    fn finish_repeatable<'frame, J: RepeatJob<'frame, Self>>(
+        builder: PassBuilder<'_, 'frame, Self>,
+        mut job: J,
+    ) -> Result<PassId> {
+        builder.finish_external_repeatable(move |raw| job.run(raw))
     }
 }

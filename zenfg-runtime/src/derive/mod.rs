@@ -40,7 +40,7 @@ pub use fields::{
     ColorAttachmentField, CopyDstField, CopySrcField, DepthAttachmentField, DepthReadField, IndexField, IndirectField,
     ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField,
 };
-pub use kinds::{DerivedKind, Job};
+pub use kinds::{DerivedKind, Job, RepeatJob};
 pub use roots::{Presentable, RootTarget};
 pub use table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
 pub use untracked::{SamplerField, UntrackedBufferField, UntrackedTextureField};
@@ -248,6 +248,17 @@ where
     }
 }
 
+impl<'frame, P, F> RepeatJob<'frame, P::Kind> for DerivedJob<P, P::Declared, F>
+where
+    P: Pass<'frame> + 'frame,
+    P::Declared: Clone,
+    F: for<'cx> FnMut(P::Context<'cx>) -> Result<()> + 'frame,
+{
+    fn run(&mut self, raw: <P::Kind as DerivedKind>::Raw<'_>) -> Result<()> {
+        (self.callback)(P::context(self.declared.clone(), raw)?)
+    }
+}
+
 impl<'frame> Frame<'frame> {
     /// Records a derived pass: declares its accesses in field order (color
     /// attachments in slot order), closes it through the `finish_*` method of
@@ -278,6 +289,38 @@ impl<'frame> Frame<'frame> {
         P: Pass<'frame> + 'frame,
         F: for<'cx> FnOnce(P::Context<'cx>) -> Result<()> + 'frame,
     {
+        self.record_derived(pass, |builder, declared| {
+            P::Kind::finish(builder, DerivedJob::<P, _, F> { declared, callback, _pass: PhantomData })
+        })
+    }
+
+    /// Records a derived pass like [`add`](Self::add), with a callback that
+    /// can run any number of times: the pass can be part of a
+    /// [`RepeatableFrame`](crate::RepeatableFrame), whose every execution
+    /// builds a fresh typed context and calls `callback` with it. A one-shot
+    /// frame calls it once.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`add`](Self::add), with the same poisoning.
+    pub fn add_repeatable<P, F>(&mut self, pass: P, callback: F) -> Result<PassId>
+    where
+        P: Pass<'frame> + 'frame,
+        P::Declared: Clone,
+        F: for<'cx> FnMut(P::Context<'cx>) -> Result<()> + 'frame,
+    {
+        self.record_derived(pass, |builder, declared| {
+            P::Kind::finish_repeatable(builder, DerivedJob::<P, _, F> { declared, callback, _pass: PhantomData })
+        })
+    }
+
+    /// Declares the accesses of `pass`, closes it with `finish`, then marks
+    /// its roots.
+    fn record_derived<P: Pass<'frame> + 'frame>(
+        &mut self,
+        pass: P,
+        finish: impl FnOnce(PassBuilder<'_, 'frame, P::Kind>, P::Declared) -> Result<PassId>,
+    ) -> Result<PassId> {
         let mut builder = P::Kind::begin(self, pass.label());
         if P::ACCESSES.side_effect {
             builder.set_side_effect(true);
@@ -286,8 +329,7 @@ impl<'frame> Frame<'frame> {
             Ok(declared) => declared,
             Err(error) => return Err(builder.abort(error)),
         };
-        let job = DerivedJob::<P, _, F> { declared, callback, _pass: PhantomData };
-        let id = P::Kind::finish(builder, job)?;
+        let id = finish(builder, declared)?;
         pass.mark_roots(self)?;
         Ok(id)
     }

@@ -67,12 +67,14 @@ impl CpuTimer {
         self.nodes.push(CpuTimingNodeReport { pass, kind, label: Label::Borrowed(""), duration });
     }
 
-    /// Stops the execution clock. The labels move out of the recording,
-    /// which the execution consumes anyway.
-    pub fn finish(mut self, frame_index: u64, labels: &mut [Label]) -> CpuTimingReport {
+    /// Stops the execution clock. The labels move out of the recording when
+    /// the execution consumes it, and are copied when `keep` says that the
+    /// recording executes again.
+    pub fn finish(mut self, frame_index: u64, labels: &mut [Label], keep: bool) -> CpuTimingReport {
         let execution_duration = (self.clock)().saturating_duration_since(self.started);
         for report in &mut self.nodes {
-            report.label = std::mem::take(&mut labels[report.pass.index()]);
+            let label = &mut labels[report.pass.index()];
+            report.label = if keep { label.clone() } else { std::mem::take(label) };
         }
         CpuTimingReport { frame_index, execution_duration, nodes: self.nodes }
     }
@@ -177,7 +179,7 @@ mod tests {
         let (device, queue) = wgpu::Device::noop(&wgpu::DeviceDescriptor::default());
         let mut graph = FrameGraph::with_device(&device);
         ticks();
-        let compiled = graph.begin_frame().compile(CompileOptions::default()).unwrap();
+        let mut compiled = graph.begin_frame().compile(CompileOptions::default()).unwrap();
         let timing = compiled.run(&queue, ExecutionOptions::default(), Some(TimingMode::Both), fake_clock).unwrap();
         assert_eq!(ticks(), 2);
         let report = timing.cpu.expect("CPU timing was requested");

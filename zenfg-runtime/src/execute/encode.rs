@@ -11,7 +11,8 @@ use crate::context::{CommandContext, ComputePassContext, RenderPassContext};
 use crate::error::{FrameGraphError, Result};
 use crate::ids::{AccessId, PassId};
 use crate::ops::{AttachmentStoreOp, ColorAttachmentLoadOp, DepthAttachmentLoadOp};
-use crate::record::{Callback, CopyOp, DepthTarget, NodeWork, TexturePoint};
+use crate::record::callback::{run_command, run_compute, run_render};
+use crate::record::{CopyOp, DepthTarget, NodeWork, TexturePoint};
 
 /// The most color attachments a render pass can have in wgpu
 /// (`wgpu_hal::MAX_COLOR_ATTACHMENTS`). Up to this many are gathered on the
@@ -71,9 +72,6 @@ impl<'x> Executor<'x, '_> {
         colors: Range<u32>,
         depth: Option<DepthTarget>,
     ) -> Result<()> {
-        let Some(Callback::Render(callback)) = self.callbacks.get_mut(pass.index()).and_then(Option::take) else {
-            return Err(self.missing_callback(pass));
-        };
         let targets = &self.colors[colors.start as usize..colors.end as usize];
         let mut inline: [Option<wgpu::RenderPassColorAttachment<'x>>; MAX_COLOR_ATTACHMENTS] = Default::default();
         let mut spilled = Vec::new();
@@ -126,19 +124,17 @@ impl<'x> Executor<'x, '_> {
             occlusion_query_set: None,
             multiview_mask: None,
         });
-        let result = callback(RenderPassContext {
+        let context = RenderPassContext {
             device: self.device,
             pass: render_pass,
             resources: self.resources(pass),
             frame_index: self.frame_index,
-        });
-        self.attribute(pass, result)
+        };
+        let result = run_render(self.callbacks.get_mut(pass.index()), context);
+        self.finish_call(pass, result)
     }
 
     fn compute(&mut self, encoder: &mut wgpu::CommandEncoder, pass: PassId) -> Result<()> {
-        let Some(Callback::Compute(callback)) = self.callbacks.get_mut(pass.index()).and_then(Option::take) else {
-            return Err(self.missing_callback(pass));
-        };
         let timestamp_writes = self.next_timestamps().map(|(query_set, first)| wgpu::ComputePassTimestampWrites {
             query_set,
             beginning_of_pass_write_index: Some(first),
@@ -148,26 +144,25 @@ impl<'x> Executor<'x, '_> {
             label: Some(&self.labels[pass.index()]),
             timestamp_writes,
         });
-        let result = callback(ComputePassContext {
+        let context = ComputePassContext {
             device: self.device,
             pass: compute_pass,
             resources: self.resources(pass),
             frame_index: self.frame_index,
-        });
-        self.attribute(pass, result)
+        };
+        let result = run_compute(self.callbacks.get_mut(pass.index()), context);
+        self.finish_call(pass, result)
     }
 
     fn command(&mut self, encoder: &mut wgpu::CommandEncoder, pass: PassId) -> Result<()> {
-        let Some(Callback::Command(callback)) = self.callbacks.get_mut(pass.index()).and_then(Option::take) else {
-            return Err(self.missing_callback(pass));
-        };
-        let result = callback(CommandContext {
+        let context = CommandContext {
             device: self.device,
             encoder,
             resources: self.resources(pass),
             frame_index: self.frame_index,
-        });
-        self.attribute(pass, result)
+        };
+        let result = run_command(self.callbacks.get_mut(pass.index()), context);
+        self.finish_call(pass, result)
     }
 
     fn copy(&self, encoder: &mut wgpu::CommandEncoder, ops: Range<u32>) -> Result<()> {

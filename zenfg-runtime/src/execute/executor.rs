@@ -15,6 +15,7 @@ use crate::context::ExecutionResources;
 use crate::desc::Label;
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::ids::PassId;
+use crate::record::callback::run_external;
 use crate::record::{Callback, ClearOp, ColorTarget, CopyOp, NodeRecord};
 
 /// Everything one execution encodes with.
@@ -82,16 +83,14 @@ impl<'x> Executor<'x, '_> {
     }
 
     fn external(&mut self, pass: PassId) -> Result<()> {
-        let Some(Callback::External(callback)) = self.callbacks.get_mut(pass.index()).and_then(Option::take) else {
-            return Err(self.missing_callback(pass));
-        };
-        let result = callback(crate::context::ExternalSubmissionContext {
+        let context = crate::context::ExternalSubmissionContext {
             device: self.device,
             queue: self.queue,
             resources: self.resources(pass),
             frame_index: self.frame_index,
-        });
-        self.attribute(pass, result)
+        };
+        let result = run_external(self.callbacks.get_mut(pass.index()), context);
+        self.finish_call(pass, result)
     }
 
     pub(super) fn resources<'e>(&self, pass: PassId) -> ExecutionResources<'e>
@@ -117,7 +116,15 @@ impl<'x> Executor<'x, '_> {
         })
     }
 
-    pub(super) fn missing_callback(&self, pass: PassId) -> FrameGraphError {
-        FrameGraphError::internal(format!("{pass} has no callback of its kind although preflight checked it"))
+    /// What a node's call returned: the callback's result, with the pass
+    /// named in the errors that should name it, or an internal error when
+    /// the node had no callback of its kind, which preflight rules out.
+    pub(super) fn finish_call(&self, pass: PassId, result: Option<Result<()>>) -> Result<()> {
+        match result {
+            Some(result) => self.attribute(pass, result),
+            None => Err(FrameGraphError::internal(format!(
+                "{pass} has no callback of its kind although preflight checked it"
+            ))),
+        }
     }
 }

@@ -19,6 +19,7 @@ mod natives;
 mod options;
 mod preflight;
 mod profiler;
+mod repeated;
 pub(crate) mod resolve;
 mod storage;
 mod views;
@@ -112,7 +113,7 @@ impl CompiledFrame<'_> {
     /// assert_eq!(seen.get(), 42);
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
-    pub fn execute_with_options(self, queue: &wgpu::Queue, options: ExecutionOptions) -> Result<()> {
+    pub fn execute_with_options(mut self, queue: &wgpu::Queue, options: ExecutionOptions) -> Result<()> {
         self.run(queue, options, None, Instant::now).map(|_| ())
     }
 
@@ -136,7 +137,7 @@ impl CompiledFrame<'_> {
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
     pub fn execute_with_timing(
-        self,
+        mut self,
         queue: &wgpu::Queue,
         options: ExecutionOptions,
         mode: TimingMode,
@@ -144,15 +145,15 @@ impl CompiledFrame<'_> {
         self.run(queue, options, Some(mode), Instant::now)
     }
 
-    fn run(
-        mut self,
+    pub(crate) fn run(
+        &mut self,
         queue: &wgpu::Queue,
         options: ExecutionOptions,
         mode: Option<TimingMode>,
         clock: Clock,
     ) -> Result<ExecutionTiming> {
         crate::trace::traced!(scope "execute", frame_index = options.frame_index);
-        let CompiledFrame { graph, identity, rec } = &mut self;
+        let CompiledFrame { graph, identity, rec, repeats } = self;
         let identity = *identity;
         let FrameGraph { device, pool, profiler, bindings, execution, compiler, .. } = &mut **graph;
         let plan = &compiler.frame_plan;
@@ -241,7 +242,7 @@ impl CompiledFrame<'_> {
             }
         }
 
-        let cpu = cpu.map(|timer| timer.finish(frame_index, &mut rec.node_labels));
+        let cpu = cpu.map(|timer| timer.finish(frame_index, &mut rec.node_labels, *repeats));
         Ok(ExecutionTiming { frame_index, cpu, gpu: readback })
     }
 }

@@ -16,8 +16,9 @@ impl<'frame> Frame<'frame> {
     }
 
     /// Binds `native` to an imported or surface resource, replacing an earlier
-    /// binding of the same resource. The graph keeps a clone of the handle and
-    /// never destroys it. One native object backs at most one logical resource
+    /// binding of the same resource. The graph keeps a clone of the handle,
+    /// which the caller's object outlives (the public methods borrow it for
+    /// `'frame`), and never destroys it. One native object backs at most one logical resource
     /// per recording.
     fn bind(&mut self, resource: ResourceId, native: NativeResource) -> Result<()> {
         if self.rec.facts[resource.index()].origin == ResourceOrigin::Transient {
@@ -54,8 +55,10 @@ impl<'frame> Frame<'frame> {
     /// the logical size and have the exposed usage (FG4003). Binding again
     /// replaces the earlier binding; one native buffer backs at most one
     /// logical resource per recording (FG4003), and transients cannot be
-    /// bound (FG4003). The graph keeps a clone of the handle and never
-    /// destroys the buffer.
+    /// bound (FG4003). The graph never destroys the buffer, and it stays
+    /// borrowed for `'frame`: as long as the recording, its compiled frame
+    /// or its [`RepeatableFrame`](crate::RepeatableFrame) lives, it cannot be
+    /// dropped or replaced.
     ///
     /// ```
     /// use zenfg_runtime::{BufferDesc, FrameGraph, ImportBufferOptions, InitialContents};
@@ -78,7 +81,7 @@ impl<'frame> Frame<'frame> {
     /// assert_eq!(frame.bind_imported_buffer(again, &native).unwrap_err().code(), "FG4003");
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
-    pub fn bind_imported_buffer(&mut self, buffer: Buffer<'frame>, native: &wgpu::Buffer) -> Result<()> {
+    pub fn bind_imported_buffer(&mut self, buffer: Buffer<'frame>, native: &'frame wgpu::Buffer) -> Result<()> {
         self.check_brand(buffer.brand)?;
         let facts = &self.rec.facts[buffer.id.index()];
         if let ResourceShape::Buffer { desc } = &self.rec.resources[buffer.id.index()].shape {
@@ -104,7 +107,9 @@ impl<'frame> Frame<'frame> {
     /// size, mips, samples, dimension and format must equal the logical
     /// descriptor, and it must have the exposed usage (FG4003). Binding again
     /// replaces the earlier binding; one native texture backs at most one
-    /// logical resource per recording (FG4003).
+    /// logical resource per recording (FG4003). The graph never destroys the
+    /// texture, and it stays borrowed for `'frame`, as a buffer bound with
+    /// [`bind_imported_buffer`](Self::bind_imported_buffer) does.
     ///
     /// ```
     /// use zenfg_runtime::wgpu::{self, TextureFormat};
@@ -131,7 +136,11 @@ impl<'frame> Frame<'frame> {
     /// assert_eq!(frame.bind_imported_texture(linear, &native).unwrap_err().code(), "FG4003");
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
-    pub fn bind_imported_texture(&mut self, texture: impl Into<Texture<'frame>>, native: &wgpu::Texture) -> Result<()> {
+    pub fn bind_imported_texture(
+        &mut self,
+        texture: impl Into<Texture<'frame>>,
+        native: &'frame wgpu::Texture,
+    ) -> Result<()> {
         let texture = texture.into();
         self.check_brand(texture.brand)?;
         let facts = &self.rec.facts[texture.id.index()];

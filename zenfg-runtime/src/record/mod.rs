@@ -6,6 +6,7 @@
 
 pub(crate) mod access;
 pub(crate) mod bind;
+pub(crate) mod callback;
 pub(crate) mod clear;
 pub(crate) mod conflict;
 pub(crate) mod copy;
@@ -24,9 +25,10 @@ pub(crate) mod table;
 pub(crate) mod view;
 
 pub(crate) use self::access::AccessRecord;
+pub(crate) use self::callback::{Callback, Runs};
 pub(crate) use self::group::GroupRecord;
 pub(crate) use self::node::{
-    BindingCheck, Callback, ClearOp, ColorTarget, CopyOp, DepthTarget, NodeRecord, NodeWork, TexturePoint,
+    BindingCheck, ClearOp, ColorTarget, CopyOp, DepthTarget, NodeRecord, NodeWork, TexturePoint,
 };
 pub(crate) use self::recording::{BoundNative, Recording, Spare};
 pub(crate) use self::region::{Region, Slices, TextureRegion};

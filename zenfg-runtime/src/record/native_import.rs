@@ -53,7 +53,7 @@ impl<'frame> Frame<'frame> {
     pub fn import_native_buffer(
         &mut self,
         label: impl Into<Label>,
-        native: &wgpu::Buffer,
+        native: &'frame wgpu::Buffer,
         initial_contents: InitialContents,
     ) -> Result<Buffer<'frame>> {
         let desc = BufferDesc { label: label.into(), size: native.size(), usage: UsagePolicy::Infer };
@@ -102,7 +102,7 @@ impl<'frame> Frame<'frame> {
     pub fn import_native_texture(
         &mut self,
         label: impl Into<Label>,
-        native: &wgpu::Texture,
+        native: &'frame wgpu::Texture,
         initial_contents: InitialContents,
     ) -> Result<Texture<'frame>> {
         let desc = TextureDesc {

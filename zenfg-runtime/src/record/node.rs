@@ -1,12 +1,10 @@
-//! Nodes: what each one does, its attachments, copy and clear ops, and
-//! its callback.
+//! Nodes: what each one does, its attachments, and its copy and clear ops.
 
 use std::ops::Range;
 
 use wgpu::{Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect};
 
 use super::NO_GROUP;
-use crate::context::{CommandCallback, ComputeCallback, ExternalCallback, RenderCallback};
 use crate::ids::{AccessId, DebugGroupId, ResourceId};
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
 use crate::types::NodeKind;
@@ -85,14 +83,6 @@ impl NodeWork {
             Self::External => NodeKind::ExternalSubmission,
         }
     }
-}
-
-/// The callback a node runs when executed.
-pub(crate) enum Callback<'frame> {
-    Render(RenderCallback<'frame>),
-    Compute(ComputeCallback<'frame>),
-    Command(CommandCallback<'frame>),
-    External(ExternalCallback<'frame>),
 }
 
 /// One node. Its label is kept apart, in [`Recording::node_labels`](super::Recording::node_labels): the

@@ -77,12 +77,6 @@ fn buffer_views_see_the_bytes_their_fields_declared_against_the_logical_size() -
     let (device, queue) = noop();
     let mut graph = FrameGraph::with_device(&device);
     let seen = Rc::new(RefCell::new(Vec::new()));
-    let mut frame = graph.begin_frame();
-    let defined = ImportBufferOptions::new(InitialContents::Defined);
-    let data = frame.import_buffer(BufferDesc::new("data", 64), defined)?;
-    // 100 bytes take a 112-byte pooled buffer: views keep to the 100 declared.
-    let other = frame.create_buffer(BufferDesc::new("other", 100))?;
-    let whole = frame.import_buffer(BufferDesc::new("whole", 100), defined)?;
     let natives = [64, 100].map(|size| {
         device.create_buffer(&wgpu::BufferDescriptor {
             label: None,
@@ -91,6 +85,12 @@ fn buffer_views_see_the_bytes_their_fields_declared_against_the_logical_size() -
             mapped_at_creation: false,
         })
     });
+    let mut frame = graph.begin_frame();
+    let defined = ImportBufferOptions::new(InitialContents::Defined);
+    let data = frame.import_buffer(BufferDesc::new("data", 64), defined)?;
+    // 100 bytes take a 112-byte pooled buffer: views keep to the 100 declared.
+    let other = frame.create_buffer(BufferDesc::new("other", 100))?;
+    let whole = frame.import_buffer(BufferDesc::new("whole", 100), defined)?;
     frame.bind_imported_buffer(data, &natives[0])?;
     frame.bind_imported_buffer(whole, &natives[1])?;
     let pass = Ranges {
@@ -120,41 +120,41 @@ fn derived_passes_of_every_kind_execute_in_order_with_their_views() -> Result<()
     let (device, queue) = noop();
     let log: Log = Rc::default();
     let mut graph = FrameGraph::with_device(&device);
-    let mut frame = graph.begin_frame();
-    let params = frame.import_buffer(
-        BufferDesc::new("params", 512),
-        ImportBufferOptions::new(InitialContents::Defined).with_exposed_usage(BufferUsages::UNIFORM),
-    )?;
     let native_params = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("params"),
         size: 512,
         usage: BufferUsages::UNIFORM,
         mapped_at_creation: false,
     });
+    let native_out = readback_buffer(&device, 768);
+    let native_pixels = readback_buffer(&device, 64 * 64 * 4);
+    let native_state = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("state"),
+        size: 64,
+        usage: BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let mut frame = graph.begin_frame();
+    let params = frame.import_buffer(
+        BufferDesc::new("params", 512),
+        ImportBufferOptions::new(InitialContents::Defined).with_exposed_usage(BufferUsages::UNIFORM),
+    )?;
     frame.bind_imported_buffer(params, &native_params)?;
     let data = frame.create_buffer(BufferDesc::new("data", 1024))?;
     let out = frame.import_buffer(
         BufferDesc::new("out", 768),
         ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(READBACK),
     )?;
-    frame.bind_imported_buffer(out, &readback_buffer(&device, 768))?;
+    frame.bind_imported_buffer(out, &native_out)?;
     let target = frame.create_texture(TextureDesc::new_2d("target", 64, 64, TextureFormat::Rgba8Unorm))?;
     let pixels = frame.import_buffer(
         BufferDesc::new("pixels", 64 * 64 * 4),
         ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(READBACK),
     )?;
-    frame.bind_imported_buffer(pixels, &readback_buffer(&device, 64 * 64 * 4))?;
+    frame.bind_imported_buffer(pixels, &native_pixels)?;
     let state =
         frame.import_buffer(BufferDesc::new("state", 64), ImportBufferOptions::new(InitialContents::Defined))?;
-    frame.bind_imported_buffer(
-        state,
-        &device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("state"),
-            size: 64,
-            usage: BufferUsages::STORAGE,
-            mapped_at_creation: false,
-        }),
-    )?;
+    frame.bind_imported_buffer(state, &native_state)?;
 
     let fill_log = Rc::clone(&log);
     let fill =
@@ -341,9 +341,7 @@ fn a_derived_render_pass_clears_its_attachment() {
 fn copy_views_resolve_to_the_bound_native_texture() {
     let (device, queue) = noop();
     let mut graph = FrameGraph::with_device(&device);
-    let mut frame = graph.begin_frame();
-    let desc = TextureDesc::new_2d("input", 64, 64, TextureFormat::Rgba8Unorm);
-    let input = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
+    let native_pixels = readback_buffer(&device, 64 * 64 * 4);
     let native = device.create_texture(&wgpu::TextureDescriptor {
         label: Some("input"),
         size: wgpu::Extent3d { width: 64, height: 64, depth_or_array_layers: 1 },
@@ -354,6 +352,9 @@ fn copy_views_resolve_to_the_bound_native_texture() {
         usage: wgpu::TextureUsages::COPY_SRC,
         view_formats: &[],
     });
+    let mut frame = graph.begin_frame();
+    let desc = TextureDesc::new_2d("input", 64, 64, TextureFormat::Rgba8Unorm);
+    let input = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
     frame.bind_imported_texture(input, &native).unwrap();
     let pixels = frame
         .import_buffer(
@@ -361,7 +362,7 @@ fn copy_views_resolve_to_the_bound_native_texture() {
             ImportBufferOptions::new(InitialContents::Undefined).with_exposed_usage(READBACK),
         )
         .unwrap();
-    frame.bind_imported_buffer(pixels, &readback_buffer(&device, 64 * 64 * 4)).unwrap();
+    frame.bind_imported_buffer(pixels, &native_pixels).unwrap();
     let seen = Rc::new(RefCell::new(None));
     let seen_in_callback = Rc::clone(&seen);
     frame

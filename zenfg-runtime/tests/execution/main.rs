@@ -8,6 +8,7 @@ mod execution_common;
 mod bindings;
 mod derive;
 mod execute;
+mod repeatable;
 mod resource_pool;
 mod resource_pool_maintenance;
 #[cfg(feature = "tracing")]

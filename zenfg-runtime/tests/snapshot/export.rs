@@ -610,3 +610,29 @@ fn a_frame_compiled_without_aliasing_says_so_in_its_snapshot() {
     let parsed = parse_frame_graph_snapshot(&to_json(&separate).unwrap()).unwrap();
     assert_eq!(parsed.snapshot.extensions, separate.extensions);
 }
+
+#[test]
+fn every_execution_of_a_repeatable_frame_exports_a_valid_snapshot_with_its_timing() {
+    let (device, queue) = wgpu::Device::noop(&wgpu::DeviceDescriptor::default());
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let data = frame.create_buffer(BufferDesc::new("data", 64)).unwrap();
+    let mut pass = frame.compute_pass("simulate");
+    let _ = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+    pass.finish_compute_repeatable(|_| Ok(())).unwrap();
+    frame.mark_buffer_root(data, BufferRange::whole(), RootReason::Output).unwrap();
+    let mut repeatable = frame.compile(CompileOptions::full_report()).unwrap().into_repeatable().unwrap();
+    for index in 0..3 {
+        let options = ExecutionOptions::default().with_frame_index(index);
+        let timing = repeatable.execute_with_timing(&queue, options, TimingMode::Cpu).unwrap();
+        let cpu = timing.cpu.expect("CPU timing was requested");
+        let report = repeatable.compiled().report().expect("a full report was asked for");
+        let options = CreateFrameGraphSnapshotOptions::new(index)
+            .with_cpu_timing(&cpu)
+            .with_pool_stats(repeatable.graph().resource_pool_stats());
+        let snapshot = create_frame_graph_snapshot(report, options).expect("the snapshot validates");
+        assert_eq!(snapshot.capture.frame_index, index);
+        let parsed = parse_frame_graph_snapshot(&to_json(&snapshot).unwrap()).unwrap();
+        assert_eq!(parsed.snapshot, snapshot, "execution {index} round-trips");
+    }
+}

@@ -4,7 +4,7 @@ use super::PassBuilder;
 use crate::context::{CommandContext, ComputePassContext, ExternalSubmissionContext, RenderPassContext};
 use crate::error::Result;
 use crate::ids::PassId;
-use crate::record::{Callback, NodeWork};
+use crate::record::{Callback, NodeWork, Runs};
 use crate::token::kind;
 
 impl<'frame> PassBuilder<'_, 'frame, kind::Render> {
@@ -35,7 +35,18 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Render> {
     where
         F: for<'e> FnOnce(RenderPassContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(Self::render_work, Some(Callback::Render(Box::new(callback))))
+        self.close(Self::render_work, Some(Callback::Render(Runs::Once(Box::new(callback)))))
+    }
+
+    /// Closes the render pass like [`finish_render`](Self::finish_render), with a callback that
+    /// can run any number of times: the node can be part of a
+    /// [`RepeatableFrame`](crate::RepeatableFrame), which calls it on every
+    /// execution. A one-shot frame calls it once.
+    pub fn finish_render_repeatable<F>(self, callback: F) -> Result<PassId>
+    where
+        F: for<'e> FnMut(RenderPassContext<'e>) -> Result<()> + 'frame,
+    {
+        self.close(Self::render_work, Some(Callback::Render(Runs::Repeatedly(Box::new(callback)))))
     }
 }
 
@@ -75,7 +86,44 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Compute> {
     where
         F: for<'e> FnOnce(ComputePassContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(|_| Ok(NodeWork::Compute), Some(Callback::Compute(Box::new(callback))))
+        self.close(|_| Ok(NodeWork::Compute), Some(Callback::Compute(Runs::Once(Box::new(callback)))))
+    }
+
+    /// Closes the compute pass like [`finish_compute`](Self::finish_compute), with a callback that
+    /// can run any number of times: the node can be part of a
+    /// [`RepeatableFrame`](crate::RepeatableFrame), which calls it on every
+    /// execution. A one-shot frame calls it once.
+    ///
+    /// Here on wgpu's no-op device, where a captured counter sees every
+    /// execution:
+    ///
+    /// ```
+    /// use std::cell::Cell;
+    /// use zenfg_runtime::{CompileOptions, FrameGraph};
+    /// # let (device, queue) = wgpu::Device::noop(&Default::default());
+    /// let runs = Cell::new(0);
+    /// let mut graph = FrameGraph::with_device(&device);
+    /// let mut frame = graph.begin_frame();
+    /// let mut pass = frame.compute_pass("simulate");
+    /// pass.set_side_effect(true);
+    /// pass.finish_compute_repeatable(|ctx| {
+    ///     assert_eq!(ctx.frame_index, runs.get());
+    ///     runs.set(runs.get() + 1);
+    ///     Ok(())
+    /// })?;
+    /// let mut repeatable = frame.compile(CompileOptions::default())?.into_repeatable()?;
+    /// for _ in 0..3 {
+    ///     repeatable.execute(&queue)?;
+    /// }
+    /// drop(repeatable);
+    /// assert_eq!(runs.get(), 3);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    pub fn finish_compute_repeatable<F>(self, callback: F) -> Result<PassId>
+    where
+        F: for<'e> FnMut(ComputePassContext<'e>) -> Result<()> + 'frame,
+    {
+        self.close(|_| Ok(NodeWork::Compute), Some(Callback::Compute(Runs::Repeatedly(Box::new(callback)))))
     }
 }
 
@@ -100,7 +148,18 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Command> {
     where
         F: for<'e> FnOnce(CommandContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(|_| Ok(NodeWork::Command), Some(Callback::Command(Box::new(callback))))
+        self.close(|_| Ok(NodeWork::Command), Some(Callback::Command(Runs::Once(Box::new(callback)))))
+    }
+
+    /// Closes the node like [`finish_command`](Self::finish_command), with a callback that
+    /// can run any number of times: the node can be part of a
+    /// [`RepeatableFrame`](crate::RepeatableFrame), which calls it on every
+    /// execution. A one-shot frame calls it once.
+    pub fn finish_command_repeatable<F>(self, callback: F) -> Result<PassId>
+    where
+        F: for<'e> FnMut(CommandContext<'e>) -> Result<()> + 'frame,
+    {
+        self.close(|_| Ok(NodeWork::Command), Some(Callback::Command(Runs::Repeatedly(Box::new(callback)))))
     }
 }
 
@@ -125,6 +184,17 @@ impl<'frame> PassBuilder<'_, 'frame, kind::External> {
     where
         F: for<'e> FnOnce(ExternalSubmissionContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(|_| Ok(NodeWork::External), Some(Callback::External(Box::new(callback))))
+        self.close(|_| Ok(NodeWork::External), Some(Callback::External(Runs::Once(Box::new(callback)))))
+    }
+
+    /// Closes the node like [`finish_external`](Self::finish_external), with a callback that
+    /// can run any number of times: the node can be part of a
+    /// [`RepeatableFrame`](crate::RepeatableFrame), which calls it on every
+    /// execution. A one-shot frame calls it once.
+    pub fn finish_external_repeatable<F>(self, callback: F) -> Result<PassId>
+    where
+        F: for<'e> FnMut(ExternalSubmissionContext<'e>) -> Result<()> + 'frame,
+    {
+        self.close(|_| Ok(NodeWork::External), Some(Callback::External(Runs::Repeatedly(Box::new(callback)))))
     }
 }
