@@ -46,6 +46,12 @@ fn on_resource(resource: &Option<ResourceRef>) -> String {
     resource.as_ref().map_or_else(String::new, |resource| format!(" on {resource}"))
 }
 
+/// Features by their flag names (`TEXTURE_COMPRESSION_BC`), for messages.
+fn feature_names(features: wgpu::Features) -> String {
+    let names: Vec<&str> = features.iter_names().map(|(name, _)| name).collect();
+    names.join(" | ")
+}
+
 fn in_pass(pass: &Option<PassRef>) -> String {
     pass.as_ref().map_or_else(String::new, |pass| format!(" in {pass}"))
 }
@@ -255,6 +261,39 @@ pub enum FrameGraphError {
         /// The rule and its fix.
         message: String,
     },
+    /// The graph's work breaks a limit of the device it is planned for (see
+    /// [`DeviceCapabilities`](crate::DeviceCapabilities)).
+    #[error("FG1110: `{label}`{} breaks the device limit `{limit}` ({bound}): {message}", in_pass(.pass))]
+    DeviceLimitExceeded {
+        /// The node whose declaration breaks it, if a node does.
+        pass: Option<PassRef>,
+        /// The resource, when it was already registered.
+        resource: Option<ResourceId>,
+        /// The resource's label (or the pass's, for a limit of the pass).
+        label: Label,
+        /// The name of the limit, as a field of `wgpu::Limits`.
+        limit: &'static str,
+        /// The value the work needs.
+        value: u64,
+        /// The limit's value on the device.
+        bound: u64,
+        /// What breaks the limit and how to fix it.
+        message: String,
+    },
+    /// The graph's work needs an optional device feature the device lacks.
+    #[error("FG1111: `{label}`{} needs the device feature {}: {message}", in_pass(.pass), feature_names(*.feature))]
+    MissingDeviceFeature {
+        /// The node whose declaration needs it, if a node does.
+        pass: Option<PassRef>,
+        /// The resource, when it was already registered.
+        resource: Option<ResourceId>,
+        /// The resource's label.
+        label: Label,
+        /// The missing features.
+        feature: wgpu::Features,
+        /// What needs it and how to fix it.
+        message: String,
+    },
     /// A bound field's binding does not fit the texture or buffer its access
     /// declared: the layout entry the pass generated (from its attributes or
     /// its shader) says one thing, the recorded resource another.
@@ -408,6 +447,16 @@ pub enum FrameGraphError {
         /// Why, and how to fix it.
         reason: String,
     },
+    /// wgpu refused to create a pooled native object for a transient
+    /// (typically out of memory, or a device limit the graph was not told
+    /// of); nothing was counted as created, and the execution did nothing.
+    #[error("FG4012: creating the native object of {resource} failed: {reason}")]
+    NativeCreationFailed {
+        /// The allocation's first transient.
+        resource: ResourceRef,
+        /// wgpu's error, and the fix.
+        reason: String,
+    },
     /// A compiled frame asked to become repeatable retains a node closed
     /// with a one-shot (`FnOnce`) callback.
     #[error(
@@ -462,6 +511,8 @@ impl FrameGraphError {
             Self::InvalidRoot { .. } => "FG1107",
             Self::UnsupportedTextureFormatUsage { .. } => "FG1108",
             Self::BindingMismatch { .. } => "FG1109",
+            Self::DeviceLimitExceeded { .. } => "FG1110",
+            Self::MissingDeviceFeature { .. } => "FG1111",
             Self::ForeignHandle { .. } => "FG2001",
             Self::UnclosedPass { .. } => "FG2002",
             Self::InvalidDebugGroupLabel { .. } => "FG2003",
@@ -477,6 +528,7 @@ impl FrameGraphError {
             Self::CallbackFailed { .. } => "FG4007",
             Self::CopyOutsideView { .. } => "FG4010",
             Self::ReadbackFailed { .. } => "FG4011",
+            Self::NativeCreationFailed { .. } => "FG4012",
             Self::OneShotCallback { .. } => "FG4013",
             Self::FrameScopedSurface { .. } => "FG4014",
             Self::Internal { .. } => "FG9001",
@@ -502,7 +554,9 @@ impl FrameGraphError {
             | Self::InvalidTextureView { pass, .. }
             | Self::ForeignHandle { pass, .. }
             | Self::CallbackFailed { pass, .. }
-            | Self::CopyOutsideView { pass, .. } => pass.as_ref().map(|pass| pass.id),
+            | Self::CopyOutsideView { pass, .. }
+            | Self::DeviceLimitExceeded { pass, .. }
+            | Self::MissingDeviceFeature { pass, .. } => pass.as_ref().map(|pass| pass.id),
             _ => None,
         }
     }
@@ -523,10 +577,13 @@ impl FrameGraphError {
             | Self::UnsupportedTextureFormatUsage { resource, .. }
             | Self::BindingMismatch { resource, .. }
             | Self::MissingNativeBinding { resource }
+            | Self::NativeCreationFailed { resource, .. }
             | Self::FrameScopedSurface { resource }
             | Self::NativeDescriptorMismatch { resource, .. } => Some(resource.id),
             Self::InvalidNodeOperation { resource, .. } => resource.as_ref().map(|r| r.id),
-            Self::InvalidResourceDescriptor { resource, .. } => *resource,
+            Self::InvalidResourceDescriptor { resource, .. }
+            | Self::DeviceLimitExceeded { resource, .. }
+            | Self::MissingDeviceFeature { resource, .. } => *resource,
             _ => None,
         }
     }

@@ -5,6 +5,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::binding::{BindGroupCacheStats, BindingCache};
+use crate::capabilities::DeviceCapabilities;
 use crate::compile::Compiler;
 use crate::error::{FrameGraphError, Result};
 use crate::execute::{CpuTimingReport, ExecutionStorage, GpuProfiler};
@@ -19,7 +20,9 @@ static NEXT_OWNER: AtomicU64 = AtomicU64::new(1);
 
 /// The runtime: one per device (or one CPU-only), alive across frames.
 ///
-/// [`FrameGraph::new`] records and compiles without a GPU; executing fails with
+/// [`FrameGraph::new`] records and compiles without a GPU, checking its
+/// recordings against what every WebGPU device supports
+/// ([`DeviceCapabilities`](crate::DeviceCapabilities)); executing fails with
 /// FG4001. [`FrameGraph::with_device`] keeps a clone of the device, owns the
 /// transient pool and the GPU profiler, and can execute compiled frames on a
 /// caller-owned queue.
@@ -34,6 +37,8 @@ pub struct FrameGraph {
     pub(crate) pool: ResourcePool,
     pub(crate) profiler: GpuProfiler,
     pub(crate) device: Option<wgpu::Device>,
+    /// What recordings are checked against.
+    pub(crate) capabilities: DeviceCapabilities,
     /// Emptied tables of the last recording, reused by the next.
     pub(crate) spare: Spare,
     /// Bind group layouts, bind groups and import views of derived passes.
@@ -63,6 +68,7 @@ impl FrameGraph {
             pool: ResourcePool::default(),
             profiler: GpuProfiler::default(),
             device: None,
+            capabilities: DeviceCapabilities::webgpu(),
             spare: Spare::default(),
             compiler: Compiler::default(),
             bindings: BindingCache::default(),
@@ -70,7 +76,9 @@ impl FrameGraph {
         }
     }
 
-    /// A runtime that executes on `device` (it keeps a clone of the handle).
+    /// A runtime that executes on `device` (it keeps a clone of the handle),
+    /// checking its recordings against the device's limits, features and
+    /// format features ([`DeviceCapabilities::of_device`]).
     ///
     /// Import caller-owned storage, bind it, and resolve the typed access in
     /// the callback (here on wgpu's no-op device):
@@ -105,7 +113,43 @@ impl FrameGraph {
     /// ```
     #[must_use]
     pub fn with_device(device: &wgpu::Device) -> Self {
-        Self { device: Some(device.clone()), ..Self::new() }
+        Self::with_device_and_capabilities(device, DeviceCapabilities::of_device(device))
+    }
+
+    /// A runtime that executes on `device`, created from `adapter`: as
+    /// [`with_device`](Self::with_device), and when the device has
+    /// `Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES` its recordings
+    /// are checked against the format features the adapter reports (see
+    /// [`DeviceCapabilities::of_adapter_device`]).
+    #[must_use]
+    pub fn with_adapter_device(adapter: &wgpu::Adapter, device: &wgpu::Device) -> Self {
+        Self::with_device_and_capabilities(device, DeviceCapabilities::of_adapter_device(adapter, device))
+    }
+
+    /// A runtime that executes on `device` but checks its recordings against
+    /// `capabilities` instead of the device's own: with
+    /// [`DeviceCapabilities::webgpu`], say, a frame that records on a
+    /// powerful GPU is known to fit every WebGPU device. What `capabilities`
+    /// allow beyond the device, wgpu refuses when it creates the native
+    /// objects, and the execution fails with FG4012.
+    #[must_use]
+    pub fn with_device_and_capabilities(device: &wgpu::Device, capabilities: DeviceCapabilities) -> Self {
+        Self { device: Some(device.clone()), capabilities, ..Self::new() }
+    }
+
+    /// A CPU-only runtime whose recordings are checked against
+    /// `capabilities` instead of what every WebGPU device guarantees: to plan
+    /// frames for a particular device without one.
+    #[must_use]
+    pub fn with_capabilities(capabilities: DeviceCapabilities) -> Self {
+        Self { capabilities, ..Self::new() }
+    }
+
+    /// The limits, features and format features recordings are checked
+    /// against.
+    #[must_use]
+    pub fn capabilities(&self) -> &DeviceCapabilities {
+        &self.capabilities
     }
 
     /// The device this runtime executes on, if any.

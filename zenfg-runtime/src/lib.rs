@@ -54,12 +54,16 @@
 //! Every failure is a [`FrameGraphError`] with a stable code
 //! ([`FrameGraphError::code`]); the public API returns it instead of
 //! panicking for every input zenfg checks (labels, descriptors, ranges,
-//! views, handles, roots, bindings, usage, readbacks). What only the device
-//! knows, such as its limits (a texture wider than
-//! `max_texture_dimension_2d`) or running out of memory, is checked by wgpu
-//! when the native objects are created and reported through the device's
-//! error handler, whose default panics; install your own with
-//! `wgpu::Device::on_uncaptured_error`.
+//! views, handles, roots, bindings, usage, readbacks). Recordings are also
+//! checked against the device they are planned for ([`DeviceCapabilities`]):
+//! its limits (a transient wider than `max_texture_dimension_2d`, a bound
+//! uniform range off `min_uniform_buffer_offset_alignment`), its features,
+//! the format features of every usage a transient needs (FG1108 for a
+//! storage write into `Rgba8UnormSrgb`), resolve formats and sizes, sample
+//! counts, and wgpu's copy alignment rules. A CPU-only runtime plans for
+//! what every WebGPU device supports. What is left to the device, such as
+//! running out of memory, fails the execution with FG4012 when a pooled
+//! object cannot be created.
 //! [`FrameGraphError::pass`] and [`FrameGraphError::resource`] name the node
 //! and resource the error is about, and its message names them by label.
 //!
@@ -78,6 +82,8 @@
 //! | FG1107 | [`InvalidRoot`](FrameGraphError::InvalidRoot) | a root reason that does not fit its resource: `Present` off a whole surface, `Readback` off an imported `MAP_READ \| COPY_DST` buffer, `PersistentState` on a transient |
 //! | FG1108 | [`UnsupportedTextureFormatUsage`](FrameGraphError::UnsupportedTextureFormatUsage) | a color attachment with a depth format, or a depth attachment with a color format |
 //! | FG1109 | [`BindingMismatch`](FrameGraphError::BindingMismatch) | compile: a bound field of a derived pass binds a texture whose format, sample type, view dimension or sample count, or a buffer range whose size, does not fit the field's layout entry |
+//! | FG1110 | [`DeviceLimitExceeded`](FrameGraphError::DeviceLimitExceeded) | registering a transient larger than the device allows (`max_texture_dimension_2d`, `max_buffer_size`, ...); compile: a bound buffer range off the device's offset alignment or past its binding size |
+//! | FG1111 | [`MissingDeviceFeature`](FrameGraphError::MissingDeviceFeature) | registering a transient whose format needs a feature the device lacks (BC compression, 16-bit norm, ...) |
 //! | FG2001 | [`ForeignHandle`](FrameGraphError::ForeignHandle) | a handle or token of another runtime or recording, when recording or when resolved in a callback; names the node whose declaration or callback used it |
 //! | FG2002 | [`UnclosedPass`](FrameGraphError::UnclosedPass) | compile: a pass builder was dropped without being finished |
 //! | FG2003 | [`InvalidDebugGroupLabel`](FrameGraphError::InvalidDebugGroupLabel) | a blank debug-group label, or too many groups in one recording |
@@ -93,6 +99,7 @@
 //! | FG4007 | [`CallbackFailed`](FrameGraphError::CallbackFailed) | a callback returns [`FrameGraphError::callback_failed`]; the runtime names the pass |
 //! | FG4010 | [`CopyOutsideView`](FrameGraphError::CopyOutsideView) | a callback's copy through [`CommandEncoderExt`] reaches outside the bytes, mips or layers its source or destination view declared; nothing is recorded |
 //! | FG4011 | [`ReadbackFailed`](FrameGraphError::ReadbackFailed) | [`readback::read_texture`] of a texture it cannot copy out, or a readback or [`GpuTimingReadback::wait`] that times out or loses the device |
+//! | FG4012 | [`NativeCreationFailed`](FrameGraphError::NativeCreationFailed) | wgpu refuses to create a pooled transient (out of memory, or capabilities beyond the device's); nothing is counted as created |
 //! | FG4013 | [`OneShotCallback`](FrameGraphError::OneShotCallback) | [`CompiledFrame::into_repeatable`] with a retained node closed with a one-shot callback (`finish_*` or [`Frame::add`] instead of `finish_*_repeatable` or [`Frame::add_repeatable`]) |
 //! | FG4014 | [`FrameScopedSurface`](FrameGraphError::FrameScopedSurface) | [`CompiledFrame::into_repeatable`] with a surface texture in the recording: a presentation frame is frame-scoped |
 //! | FG9001 | [`Internal`](FrameGraphError::Internal) | an internal invariant broke (please report it); no input of the public API causes it |
@@ -132,6 +139,7 @@
 extern crate self as zenfg_runtime;
 
 mod binding;
+mod capabilities;
 mod compile;
 mod context;
 mod derive;
@@ -158,6 +166,7 @@ mod trace;
 mod types;
 
 pub use binding::BindGroupCacheStats;
+pub use capabilities::DeviceCapabilities;
 pub use compile::{
     AccessReport, Aliasing, AllocationReport, CompilationReport, CompilationSummary, CompilationTimings,
     CompileOptions, CompiledFrame, CulledNodeReason, CulledNodeReport, DebugGroupReport, DependencyReport, Diagnostic,

@@ -6,17 +6,91 @@
 //! is recorded. A mismatch would otherwise be a validation error of wgpu when
 //! the bind group is created, naming no pass or field.
 
-use wgpu::{BindingType, TextureFormat, TextureSampleType, TextureViewDimension};
+use wgpu::{BindingType, BufferBindingType, Limits, TextureFormat, TextureSampleType, TextureViewDimension};
 
 use super::views::implicit_dimension;
 use crate::error::{FrameGraphError, Mismatch, Result};
 use crate::format::normalized_aspect;
 use crate::record::{BindingCheck, Recording, Region};
 
-/// Checks every recorded binding expectation, in recording order.
-pub(crate) fn check_bindings(rec: &Recording<'_>) -> Result<()> {
+/// Checks every recorded binding expectation, in recording order, and that
+/// every bound buffer range is one the device can bind (FG1110).
+pub(crate) fn check_bindings(rec: &Recording<'_>, limits: &Limits) -> Result<()> {
     for check in &rec.binding_checks {
         check_binding(rec, check)?;
+        check_buffer_binding(rec, check, limits)?;
+    }
+    Ok(())
+}
+
+/// FG1110 for a bound buffer range the device cannot bind: an offset off the
+/// device's alignment, more bytes than a binding may have, or a storage range
+/// that is not a whole number of 4-byte words.
+fn check_buffer_binding(rec: &Recording<'_>, check: &BindingCheck, limits: &Limits) -> Result<()> {
+    let (BindingType::Buffer { ty, .. }, Region::Buffer { offset, end }) =
+        (check.entry.ty, rec.accesses[check.access.index()].region())
+    else {
+        return Ok(());
+    };
+    let access = &rec.accesses[check.access.index()];
+    let (alignment, max_size, alignment_name, size_name) = match ty {
+        BufferBindingType::Uniform => (
+            limits.min_uniform_buffer_offset_alignment,
+            limits.max_uniform_buffer_binding_size,
+            "min_uniform_buffer_offset_alignment",
+            "max_uniform_buffer_binding_size",
+        ),
+        BufferBindingType::Storage { .. } => (
+            limits.min_storage_buffer_offset_alignment,
+            limits.max_storage_buffer_binding_size,
+            "min_storage_buffer_offset_alignment",
+            "max_storage_buffer_binding_size",
+        ),
+    };
+    let exceeded =
+        |limit: &'static str, value: u64, bound: u64, message: String| FrameGraphError::DeviceLimitExceeded {
+            pass: Some(rec.pass_ref(access.pass)),
+            resource: Some(access.resource),
+            label: rec.resources[access.resource.index()].label().clone(),
+            limit,
+            value,
+            bound,
+            message,
+        };
+    let field = check.field;
+    if !offset.is_multiple_of(u64::from(alignment)) {
+        return Err(exceeded(
+            alignment_name,
+            offset,
+            u64::from(alignment),
+            format!(
+                "field `{field}` binds it at offset {offset}, which is not a multiple of {alignment}; \
+                 declare a range that starts at a multiple of {alignment}"
+            ),
+        ));
+    }
+    let size = end - offset;
+    if size > max_size {
+        return Err(exceeded(
+            size_name,
+            size,
+            max_size,
+            format!(
+                "field `{field}` binds {size} bytes of it, more than one binding may hold; \
+                 bind a smaller range, or request a higher `{size_name}` when creating the device"
+            ),
+        ));
+    }
+    if matches!(ty, BufferBindingType::Storage { .. }) && !size.is_multiple_of(4) {
+        return Err(exceeded(
+            size_name,
+            size,
+            max_size,
+            format!(
+                "field `{field}` binds {size} bytes of it as storage, and a storage binding holds whole \
+                 4-byte words; declare a range whose size is a multiple of 4"
+            ),
+        ));
     }
     Ok(())
 }
@@ -212,9 +286,9 @@ mod tests {
         pass.set_side_effect(true);
         pass.finish().unwrap();
         frame.rec.binding_checks.push(BindingCheck { access: cube_token.access, field: "cube", entry: &CUBE });
-        assert!(check_bindings(&frame.rec).is_ok(), "a cube view is a cube binding");
+        assert!(check_bindings(&frame.rec, &wgpu::Limits::default()).is_ok(), "a cube view is a cube binding");
         frame.rec.binding_checks.push(BindingCheck { access: array_token.access, field: "array", entry: &CUBE });
-        let error = check_bindings(&frame.rec).unwrap_err();
+        let error = check_bindings(&frame.rec, &wgpu::Limits::default()).unwrap_err();
         assert_eq!(error.code(), "FG1109");
         assert!(error.to_string().contains("field `array`"), "{error}");
         assert!(error.to_string().contains("a Cube view, but it is a D2Array view"), "{error}");

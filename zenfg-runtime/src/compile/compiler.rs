@@ -3,6 +3,8 @@
 
 use std::time::Instant;
 
+use wgpu::Limits;
+
 use super::aliasing::AliasingPlanner;
 use super::content::ContentStorage;
 use super::options::{CompileOptions, ReportLevel};
@@ -39,7 +41,8 @@ impl Compiler {
     /// validation, content flow, roots, retention, the node-by-node stages
     /// (uses, segments, views), usage, aliasing, and the report, which it
     /// leaves in [`frame_report`](Self::frame_report) when one is asked for.
-    pub fn plan(&mut self, rec: &mut Recording<'_>, options: CompileOptions) -> Result<Plan> {
+    /// Bound buffer ranges are checked against `limits`.
+    pub fn plan(&mut self, rec: &mut Recording<'_>, options: CompileOptions, limits: &Limits) -> Result<Plan> {
         let reporting = options.report_level != ReportLevel::None;
         // Only a report shows the stages' timings, and on a small frame
         // reading the clock costs as much as a stage.
@@ -55,7 +58,7 @@ impl Compiler {
                     label: rec.groups[group.index()].label.clone(),
                 });
             }
-            bindings::check_bindings(rec)?;
+            bindings::check_bindings(rec, limits)?;
         });
         let validated = now();
 
@@ -87,7 +90,7 @@ impl Compiler {
         let Walked { order, mut uses, segments, views } =
             traced!("walk"; stages.finish(rec, &retained, kept, &mut self.walk));
         let mut usage = self.usage.take();
-        traced!("usage"; usage::derive_usage(rec, &uses.required, &mut usage)?);
+        traced!("usage"; usage::derive_usage(rec, &uses.required, &retained, &mut usage)?);
         let allocations = traced!("aliasing"; self.aliasing.plan(rec, &uses, &usage, order.len(), options.aliasing));
         let lifetimes = std::mem::take(&mut uses.lifetimes);
         let plan = Plan {

@@ -89,7 +89,7 @@ impl<'frame> Frame<'frame> {
 fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
     let Frame { graph, brand, mut rec, .. } = frame;
     crate::trace::traced!(scope "compile", passes = rec.nodes.len());
-    match graph.compiler.plan(&mut rec, options) {
+    match graph.compiler.plan(&mut rec, options, graph.capabilities.limits()) {
         Ok(plan) => {
             graph.compiler.frame_plan = plan;
             Ok(CompiledFrame::new(graph, brand.identity, rec))

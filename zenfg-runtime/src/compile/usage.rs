@@ -14,9 +14,21 @@ use crate::types::ResourceOrigin;
 /// copies included: they are still encoded). Transients with
 /// `UsagePolicy::Infer` get exactly that; fixed transients and imports keep
 /// their fixed or exposed usage, which must contain it.
-pub(crate) fn derive_usage(rec: &Recording<'_>, required: &[u32], effective: &mut Vec<u32>) -> Result<()> {
+///
+/// A transient texture whose format cannot have a usage its retained work
+/// needs (storage on `Rgba8UnormSrgb`, say) is FG1108, naming the first
+/// retained access that needs it; `retained` has one flag per node.
+pub(crate) fn derive_usage(
+    rec: &Recording<'_>,
+    required: &[u32],
+    retained: &[bool],
+    effective: &mut Vec<u32>,
+) -> Result<()> {
     effective.clear();
     for (index, (facts, &needed)) in rec.facts.iter().zip(required).enumerate() {
+        if needed & facts.forbidden_usage() != 0 {
+            return Err(format_cannot_serve(rec, ResourceId(index as u32), needed & facts.forbidden_usage(), retained));
+        }
         let available = facts.promised().unwrap_or(needed);
         if available & needed != needed {
             let record = &rec.resources[index];
@@ -34,6 +46,44 @@ pub(crate) fn derive_usage(rec: &Recording<'_>, required: &[u32], effective: &mu
         effective.push(available);
     }
     Ok(())
+}
+
+/// FG1108 for the first retained access of texture `id` that needs one of
+/// the `forbidden` usage bits its format cannot have.
+fn format_cannot_serve(rec: &Recording<'_>, id: ResourceId, forbidden: u32, retained: &[bool]) -> FrameGraphError {
+    let forbidden = TextureUsages::from_bits_truncate(forbidden);
+    let format = rec.texture_desc(id).format;
+    let access = rec.accesses.iter().find(|access| {
+        access.resource == id
+            && retained.get(access.pass.index()).copied().unwrap_or(false)
+            && access.role.texture_usage().intersects(forbidden)
+    });
+    let Some(access) = access else {
+        return FrameGraphError::internal(format!("no retained access of {id:?} needs {forbidden:?}"));
+    };
+    let usage = access.role.texture_usage();
+    FrameGraphError::UnsupportedTextureFormatUsage {
+        pass: rec.pass_ref(access.pass),
+        resource: rec.resource_ref(id),
+        role: access.role,
+        format,
+        message: format!(
+            "the role needs usage {usage:?}, which format {format:?} does not allow on this device; \
+             choose a format that does (such as {}), or {}",
+            alternative(format),
+            if usage.contains(TextureUsages::STORAGE_BINDING) {
+                "write it as a color attachment instead"
+            } else {
+                "declare another role"
+            }
+        ),
+    }
+}
+
+/// A format like `format` that more usages allow, for messages.
+fn alternative(format: wgpu::TextureFormat) -> String {
+    let linear = format.remove_srgb_suffix();
+    if linear == format { "Rgba8Unorm or Rgba16Float".into() } else { format!("{linear:?}, viewed as {format:?}") }
 }
 
 /// FG1102 for a transient texture whose usage its shape cannot have.
@@ -140,7 +190,7 @@ mod tests {
             BufferUsages::UNIFORM.bits(),
             BufferUsages::COPY_DST.bits(),
         ];
-        derive_usage(&frame.rec, &required, &mut effective).unwrap();
+        derive_usage(&frame.rec, &required, &[], &mut effective).unwrap();
         assert_eq!(
             effective,
             [
@@ -153,7 +203,7 @@ mod tests {
         );
 
         let needs_copy_dst = [(BufferUsages::STORAGE | BufferUsages::COPY_DST).bits(), 0, 0, 0];
-        let error = derive_usage(&frame.rec, &needs_copy_dst, &mut effective).unwrap_err();
+        let error = derive_usage(&frame.rec, &needs_copy_dst, &[], &mut effective).unwrap_err();
         assert_eq!(
             error,
             FrameGraphError::UsageMismatch {
@@ -166,7 +216,7 @@ mod tests {
 
         let needs_storage = [0, (TextureUsages::TEXTURE_BINDING | TextureUsages::STORAGE_BINDING).bits(), 0, 0];
         assert_eq!(
-            derive_usage(&frame.rec, &needs_storage, &mut effective).unwrap_err(),
+            derive_usage(&frame.rec, &needs_storage, &[], &mut effective).unwrap_err(),
             FrameGraphError::UsageMismatch {
                 resource: ResourceRef { id: texture.id(), label: "exposed".into() },
                 required: ResourceUsage::Texture(TextureUsages::TEXTURE_BINDING | TextureUsages::STORAGE_BINDING),
@@ -247,7 +297,7 @@ mod tests {
         let storage = TextureUsages::STORAGE_BINDING.bits();
         let mut effective = Vec::new();
         let mut check = |required: [u32; 5]| {
-            derive_usage(&frame.rec, &required, &mut effective).map_err(|error| match error {
+            derive_usage(&frame.rec, &required, &[], &mut effective).map_err(|error| match error {
                 FrameGraphError::InvalidResourceDescriptor { resource, label, message } => {
                     (resource.unwrap().index(), label.into_owned(), message)
                 }

@@ -176,7 +176,14 @@ impl CompiledFrame<'_> {
         }
 
         {
-            let mut lease = Lease::acquire(pool, device, &plan.allocations, &rec.resources, leased);
+            let mut lease = Lease::acquire(pool, device, &plan.allocations, &rec.resources, leased).map_err(
+                |(resource, error)| FrameGraphError::NativeCreationFailed {
+                    resource: rec.resource_ref(resource),
+                    reason: format!(
+                        "{error}; free memory (FrameGraph::clear_resource_pool), or make the transient smaller"
+                    ),
+                },
+            )?;
             let now = bindings.now();
             let mut views = Lent::new(views);
             native_views(

@@ -66,31 +66,35 @@ impl ResourcePool {
     }
 
     /// Takes a retained object of `key`, or creates one labelled `label`
-    /// whose planning estimate `estimated_bytes` gives.
+    /// whose planning estimate `estimated_bytes` gives. An object counts as
+    /// created only once wgpu has created it: its refusal is returned and
+    /// changes no counter.
     pub fn acquire(
         &mut self,
         device: &wgpu::Device,
         key: &HashedKey,
         estimated_bytes: impl FnOnce() -> u64,
         label: &str,
-    ) -> Instance {
-        self.stats.acquire_count += 1;
+    ) -> Result<Instance, wgpu::Error> {
         if let Some(mut instance) = self.buckets.get_mut(key).and_then(Vec::pop) {
+            self.stats.acquire_count += 1;
             self.stats.reuse_count += 1;
             self.stats.retained_count -= 1;
             self.stats.estimated_retained_bytes -= instance.bytes;
             instance.last_acquired = self.executions;
-            return instance;
+            return Ok(instance);
         }
+        let native = create_native(device, &key.desc, label)?;
+        self.stats.acquire_count += 1;
         self.stats.created_count += 1;
         self.created += 1;
-        Instance {
-            native: create_native(device, &key.desc, label),
+        Ok(Instance {
+            native,
             bytes: estimated_bytes(),
             last_acquired: self.executions,
             serial: self.created,
             views: Vec::new(),
-        }
+        })
     }
 
     /// Takes `instance` back for later executions. Views the execution did
@@ -150,8 +154,13 @@ impl Drop for ResourcePool {
     }
 }
 
-fn create_native(device: &wgpu::Device, desc: &PhysicalDesc, label: &str) -> NativeResource {
-    match desc {
+/// Creates the native object of `desc`, or returns wgpu's refusal: the
+/// creation runs in error scopes of its own, so a refusal reaches the caller
+/// instead of the device's uncaptured-error handler.
+fn create_native(device: &wgpu::Device, desc: &PhysicalDesc, label: &str) -> Result<NativeResource, wgpu::Error> {
+    let out_of_memory = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+    let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let native = match desc {
         PhysicalDesc::Buffer { size, usage } => NativeResource::Buffer(device.create_buffer(&wgpu::BufferDescriptor {
             label: Some(label),
             size: *size,
@@ -170,5 +179,27 @@ fn create_native(device: &wgpu::Device, desc: &PhysicalDesc, label: &str) -> Nat
                 view_formats,
             }))
         }
+    };
+    let refusal = ready(validation.pop()).or_else(|| ready(out_of_memory.pop()));
+    match refusal {
+        Some(error) => {
+            match &native {
+                NativeResource::Buffer(buffer) => buffer.destroy(),
+                NativeResource::Texture(texture) => texture.destroy(),
+            }
+            Err(error)
+        }
+        None => Ok(native),
+    }
+}
+
+/// The error an error scope caught, if it has one now. Native backends
+/// answer at once; a backend that answers later (the web's) is taken to have
+/// caught nothing, as wgpu's own handler would report it.
+fn ready(popped: impl Future<Output = Option<wgpu::Error>>) -> Option<wgpu::Error> {
+    let mut popped = std::pin::pin!(popped);
+    match popped.as_mut().poll(&mut std::task::Context::from_waker(std::task::Waker::noop())) {
+        std::task::Poll::Ready(error) => error,
+        std::task::Poll::Pending => None,
     }
 }

@@ -72,6 +72,138 @@ pub(crate) fn misaligned(what: &str, offset: u64, size: u64) -> Option<String> {
     })
 }
 
+/// Which way a buffer-texture copy goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CopyDirection {
+    BufferToTexture,
+    TextureToBuffer,
+}
+
+/// Checks what wgpu requires of a buffer-texture copy besides its footprint:
+/// a single-sampled texture of a format that can be copied that way, copy
+/// extents of whole blocks, an offset of whole texel blocks (4 bytes for
+/// depth), `bytes_per_row` a multiple of 256 (`wgpu::COPY_BYTES_PER_ROW_ALIGNMENT`)
+/// given whenever the copy has several rows, `rows_per_image` given whenever
+/// it has several images, and neither smaller than what one row or image
+/// holds.
+pub(crate) fn check_buffer_layout(
+    desc: &TextureDesc,
+    layout: TexelCopyBufferLayout,
+    size: Extent3d,
+    direction: CopyDirection,
+) -> Result<(), (FootprintBlame, String)> {
+    let texture = |message: String| Err((FootprintBlame::Texture, message));
+    let buffer = |message: String| Err((FootprintBlame::Buffer, message));
+    if desc.sample_count != 1 {
+        return texture(format!(
+            "a multisampled texture ({} samples) cannot be copied to or from a buffer; resolve it first",
+            desc.sample_count
+        ));
+    }
+    let format = desc.format;
+    let forbidden = match direction {
+        CopyDirection::TextureToBuffer => format == wgpu::TextureFormat::Depth24Plus,
+        CopyDirection::BufferToTexture => {
+            matches!(format, wgpu::TextureFormat::Depth24Plus | wgpu::TextureFormat::Depth32Float)
+        }
+    };
+    if forbidden {
+        let way = match direction {
+            CopyDirection::TextureToBuffer => "out of",
+            CopyDirection::BufferToTexture => "into",
+        };
+        return texture(format!(
+            "buffers cannot be copied {way} a texture of format {format:?}; write it in a render pass instead"
+        ));
+    }
+    let Some(block_bytes) = block_copy_size(format) else { return Ok(()) };
+    let (block_width, block_height) = format.block_dimensions();
+    if !size.width.is_multiple_of(block_width) || !size.height.is_multiple_of(block_height) {
+        return texture(format!(
+            "the copy of {}x{} texels is not made of whole {block_width}x{block_height} blocks of {format:?}",
+            size.width, size.height
+        ));
+    }
+    let offset_alignment = if is_depth(format) { 4 } else { block_bytes };
+    if !layout.offset.is_multiple_of(u64::from(offset_alignment)) {
+        return buffer(format!(
+            "the copy starts at offset {}, which is not a multiple of {offset_alignment} (one block of {format:?})",
+            layout.offset
+        ));
+    }
+    let rows = size.height / block_height;
+    let several_images = size.depth_or_array_layers > 1;
+    let row_bytes = u64::from(size.width / block_width) * u64::from(block_bytes);
+    match layout.bytes_per_row {
+        Some(bytes_per_row) if !bytes_per_row.is_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) => {
+            return buffer(format!(
+                "bytes_per_row {bytes_per_row} is not a multiple of {}; pad each row to a multiple of it",
+                wgpu::COPY_BYTES_PER_ROW_ALIGNMENT
+            ));
+        }
+        Some(bytes_per_row) if u64::from(bytes_per_row) < row_bytes => {
+            return buffer(format!("bytes_per_row {bytes_per_row} is less than the {row_bytes} bytes of one row"));
+        }
+        None if rows > 1 || several_images => {
+            return buffer(format!(
+                "a copy of several rows needs bytes_per_row; give one of at least {row_bytes}, \
+                 rounded up to a multiple of {}",
+                wgpu::COPY_BYTES_PER_ROW_ALIGNMENT
+            ));
+        }
+        _ => {}
+    }
+    match layout.rows_per_image {
+        Some(rows_per_image) if rows_per_image < rows => {
+            buffer(format!("rows_per_image {rows_per_image} is less than the {rows} rows of one image"))
+        }
+        None if several_images => {
+            buffer(format!("a copy of several images needs rows_per_image; give one of at least {rows}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Checks what wgpu requires of a texture-to-texture copy besides its
+/// regions: formats that differ at most in being sRGB, equal sample counts,
+/// and whole subresources of depth and multisampled textures.
+pub(crate) fn check_texture_pair(
+    src: &TextureDesc,
+    dst: &TextureDesc,
+    whole: [bool; 2],
+) -> Result<(), (FootprintBlame, String)> {
+    if src.format.remove_srgb_suffix() != dst.format.remove_srgb_suffix() {
+        return Err((
+            FootprintBlame::Texture,
+            format!(
+                "a texture of format {:?} cannot be copied into one of format {:?}; \
+                 the formats may differ only in being sRGB (render or dispatch to convert)",
+                src.format, dst.format
+            ),
+        ));
+    }
+    if src.sample_count != dst.sample_count {
+        return Err((
+            FootprintBlame::Texture,
+            format!(
+                "a texture of {} samples cannot be copied into one of {}; copy between equal sample counts, \
+                 or resolve",
+                src.sample_count, dst.sample_count
+            ),
+        ));
+    }
+    if (is_depth(src.format) || src.sample_count > 1) && whole != [true, true] {
+        return Err((
+            FootprintBlame::Texture,
+            format!(
+                "a copy of a {} texture must cover whole mips on both sides",
+                if is_depth(src.format) { "depth" } else { "multisampled" }
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The buffer side of a buffer-texture copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Footprint {

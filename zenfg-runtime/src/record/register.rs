@@ -64,9 +64,31 @@ impl<'frame> Frame<'frame> {
                     .into(),
             ));
         }
+        // A transient is created by the pool, so the device must be able to
+        // create it; an import's native object already exists.
+        let forbidden = if origin == ResourceOrigin::Transient {
+            let check = self
+                .graph
+                .capabilities
+                .check_texture(&desc)
+                .map_err(|refusal| refusal.into_error(None, None, desc.label.clone()))?;
+            if let Some(fixed) = promised.filter(|fixed| !check.allowed.contains(*fixed)) {
+                return Err(invalid(format!(
+                    "format {:?} cannot have usage {:?} on this device (it allows {:?}); \
+                     remove that usage or choose a format that allows it",
+                    desc.format,
+                    fixed - check.allowed,
+                    check.allowed
+                )));
+            }
+            !check.allowed
+        } else {
+            TextureUsages::empty()
+        };
         let group = self.current_group();
         let facts = ResourceFacts::new(None, origin, initial, promised.map(|usage| usage.bits()), scope.is_some())
-            .with_texture_shape(&desc);
+            .with_texture_shape(&desc)
+            .with_forbidden_usage(forbidden);
         // A stale texture record of an earlier recording lends its box, so
         // that steady-state frames allocate no descriptor.
         if let Some(index) = next_index(self.rec.resources.len())
@@ -94,6 +116,11 @@ impl<'frame> Frame<'frame> {
         // Taken apart so that the record is built from its fields in place.
         let BufferDesc { label, size, usage } = desc;
         check_label(&label, "buffer")?;
+        if origin == ResourceOrigin::Transient
+            && let Err(refusal) = self.graph.capabilities.check_buffer(size)
+        {
+            return Err(refusal.into_error(None, None, label));
+        }
         let group = self.current_group();
         let promised = match (origin, usage) {
             (ResourceOrigin::Transient, UsagePolicy::Fixed(usage)) => Some(usage),

@@ -42,7 +42,17 @@ pub(crate) struct ResourceFacts {
     promised: u32,
     pub origin: ResourceOrigin,
     flags: u8,
+    /// The WebGPU usages (the low five bits of `TextureUsages`) a transient
+    /// texture's format cannot have on the device.
+    forbidden: u8,
 }
+
+/// The usages [`ResourceFacts::forbidden_usage`] can hold.
+const WEBGPU_TEXTURE_USAGES: u32 = TextureUsages::COPY_SRC.bits()
+    | TextureUsages::COPY_DST.bits()
+    | TextureUsages::TEXTURE_BINDING.bits()
+    | TextureUsages::STORAGE_BINDING.bits()
+    | TextureUsages::RENDER_ATTACHMENT.bits();
 
 /// The resource is a texture.
 const TEXTURE: u8 = 1;
@@ -77,7 +87,22 @@ impl ResourceFacts {
         };
         let defined = if initial == InitialContents::Defined { DEFINED } else { 0 };
         let flags = texture | defined | if promised.is_some() { PROMISED } else { 0 } | if scoped { SCOPED } else { 0 };
-        Self { size, promised: promised.unwrap_or(0), origin, flags }
+        Self { size, promised: promised.unwrap_or(0), origin, flags, forbidden: 0 }
+    }
+
+    /// The same facts for a texture whose format cannot have `forbidden`.
+    #[inline(always)]
+    #[must_use]
+    pub fn with_forbidden_usage(mut self, forbidden: TextureUsages) -> Self {
+        self.forbidden = (forbidden.bits() & WEBGPU_TEXTURE_USAGES) as u8;
+        self
+    }
+
+    /// The usage bits a texture's format cannot have on the device (none
+    /// for buffers and imports).
+    #[inline]
+    pub fn forbidden_usage(&self) -> u32 {
+        u32::from(self.forbidden)
     }
 
     /// The same facts for a texture of `desc`.

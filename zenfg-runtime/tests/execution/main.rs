@@ -6,6 +6,7 @@
 mod execution_common;
 
 mod bindings;
+mod capabilities;
 mod derive;
 mod execute;
 mod repeatable;

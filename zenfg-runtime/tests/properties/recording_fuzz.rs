@@ -554,7 +554,10 @@ fn run_case(
             if desc.size > device.limits().max_buffer_size {
                 continue;
             }
-            let native = device.create_buffer(&wgpu::BufferDescriptor {
+            // A bound native must outlive the frame, and its size is known
+            // only now that the frame is recorded: it is leaked (a no-op
+            // device's buffer holds no memory).
+            let native: &wgpu::Buffer = Box::leak(Box::new(device.create_buffer(&wgpu::BufferDescriptor {
                 label: None,
                 size: desc.size,
                 usage: BufferUsages::COPY_SRC
@@ -565,8 +568,8 @@ fn run_case(
                     | BufferUsages::STORAGE
                     | BufferUsages::INDIRECT,
                 mapped_at_creation: false,
-            });
-            if let Err(error) = call("bind_imported_buffer", || frame.bind_imported_buffer(buffer, &native))? {
+            })));
+            if let Err(error) = call("bind_imported_buffer", || frame.bind_imported_buffer(buffer, native))? {
                 check_error(&error)?;
             }
         }

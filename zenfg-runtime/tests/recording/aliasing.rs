@@ -273,7 +273,7 @@ fn pool_scopes_partition_aliasing() {
 
 #[test]
 fn byte_estimates_follow_blocks_mips_slices_and_samples() {
-    let mut graph = FrameGraph::new();
+    let mut graph = deviceless_graph();
     let mut frame = graph.begin_frame();
     let mut volume = TextureDesc::new_2d("volume", 8, 8, TextureFormat::R32Float).with_layers(8).with_mips(2);
     volume.dimension = TextureDimension::D3;

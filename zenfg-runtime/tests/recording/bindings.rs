@@ -176,3 +176,25 @@ fn culled_passes_are_checked_too() {
     let error = frame.compile(CompileOptions::default()).unwrap_err();
     assert_eq!(error.code(), "FG1109");
 }
+
+#[test]
+fn a_bound_buffer_range_the_device_cannot_bind_fails_with_fg1110() {
+    let compile = |range: BufferRange| {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let params = frame
+            .import_buffer(BufferDesc::new("params", 1 << 17), ImportBufferOptions::new(InitialContents::Defined))?;
+        let out = frame.create_buffer(BufferDesc::new("out", 256))?;
+        frame.add(Scale { params: params.slice(range), out }, |_| Ok(()))?;
+        frame.compile(CompileOptions::default()).map(|_| ())
+    };
+    assert!(compile(BufferRange::new(256, Some(32))).is_ok(), "256 is WebGPU's uniform offset alignment");
+    let error = compile(BufferRange::new(64, Some(32))).unwrap_err();
+    let Error::DeviceLimitExceeded { limit, value, bound, .. } = &error else { panic!("{error}") };
+    assert_eq!((*limit, *value, *bound), ("min_uniform_buffer_offset_alignment", 64, 256));
+    assert_eq!(error.code(), "FG1110");
+    assert!(error.to_string().contains("field `params` binds it at offset 64"), "{error}");
+    let error = compile(BufferRange::new(0, Some(1 << 17))).unwrap_err();
+    let Error::DeviceLimitExceeded { limit, value, .. } = &error else { panic!("{error}") };
+    assert_eq!((*limit, *value), ("max_uniform_buffer_binding_size", 1 << 17));
+}

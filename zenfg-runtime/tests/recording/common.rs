@@ -124,3 +124,10 @@ pub fn resource(report: &FullCompilationReport, id: ResourceId) -> &ResourceRepo
 pub fn accesses_of(report: &FullCompilationReport, pass: PassId) -> Vec<&AccessReport> {
     report.accesses.iter().filter(|access| access.pass == pass).collect()
 }
+
+/// A CPU-only graph planned for no device in particular, for tests of what
+/// holds whatever the device (shapes, geometry): formats that need features,
+/// extents past every limit.
+pub fn deviceless_graph() -> zenfg_runtime::FrameGraph {
+    zenfg_runtime::FrameGraph::with_capabilities(zenfg_runtime::DeviceCapabilities::unchecked())
+}

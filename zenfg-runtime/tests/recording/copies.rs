@@ -19,20 +19,20 @@ fn extent(width: u32, height: u32, depth: u32) -> Extent3d {
     Extent3d { width, height, depth_or_array_layers: depth }
 }
 
-/// A readback of a defined 4x4x2 RGBA8 texture into an imported readback
+/// A readback of a defined 64x4x2 RGBA8 texture (256-byte rows) into an imported readback
 /// buffer, optionally zeroed first; returns the outcome of compiling it.
 fn readback_case(copy_layout: TexelCopyBufferLayout, size: Extent3d, footprint: u64, initialize: bool) {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
     let color = frame
         .import_texture(
-            TextureDesc::new_2d("color", 4, 4, TextureFormat::Rgba8Unorm).with_layers(2),
+            TextureDesc::new_2d("color", 64, 4, TextureFormat::Rgba8Unorm).with_layers(2),
             ImportTextureOptions::new(InitialContents::Defined),
         )
         .unwrap();
     let staging = frame
         .import_buffer(
-            BufferDesc::new("staging", 1024),
+            BufferDesc::new("staging", 4096),
             ImportBufferOptions::new(InitialContents::Undefined)
                 .with_exposed_usage(BufferUsages::MAP_READ | BufferUsages::COPY_DST),
         )
@@ -49,7 +49,7 @@ fn readback_case(copy_layout: TexelCopyBufferLayout, size: Extent3d, footprint: 
     pass.finish().unwrap();
     frame.mark_readback(staging, BufferRange::new(0, Some(footprint))).unwrap();
 
-    let padded = copy_layout.bytes_per_row.is_some_and(|stride| stride > 16 && size.height > 1)
+    let padded = copy_layout.bytes_per_row.is_some_and(|stride| stride > 256 && size.height > 1)
         || copy_layout.rows_per_image.is_some_and(|rows| rows > size.height && size.depth_or_array_layers > 1);
     let case = format!("{copy_layout:?} {size:?} initialized={initialize}");
     if padded && !initialize {
@@ -77,12 +77,12 @@ fn readback_case(copy_layout: TexelCopyBufferLayout, size: Extent3d, footprint: 
 #[test]
 fn only_real_row_or_image_padding_makes_a_readback_preserve_the_buffer() {
     let cases = [
-        (layout(0, Some(16), None), extent(4, 4, 1), 64),
-        (layout(0, Some(256), None), extent(4, 1, 1), 16),
-        (layout(0, Some(256), None), extent(4, 4, 1), 3 * 256 + 16),
-        (layout(0, Some(16), Some(8)), extent(4, 4, 1), 64),
-        (layout(0, Some(16), Some(4)), extent(4, 4, 2), 128),
-        (layout(0, Some(16), Some(8)), extent(4, 4, 2), 16 * 8 + 64),
+        (layout(0, Some(256), None), extent(64, 4, 1), 1024),
+        (layout(0, Some(512), None), extent(64, 1, 1), 256),
+        (layout(0, Some(512), None), extent(64, 4, 1), 3 * 512 + 256),
+        (layout(0, Some(256), Some(8)), extent(64, 4, 1), 1024),
+        (layout(0, Some(256), Some(4)), extent(64, 4, 2), 2048),
+        (layout(0, Some(256), Some(8)), extent(64, 4, 2), 256 * 8 + 1024),
     ];
     for (copy_layout, size, footprint) in cases {
         for initialize in [false, true] {
@@ -93,7 +93,7 @@ fn only_real_row_or_image_padding_makes_a_readback_preserve_the_buffer() {
 
 #[test]
 fn partial_texture_copy_destinations_are_preserved_and_whole_ones_overwritten() {
-    let mut graph = FrameGraph::new();
+    let mut graph = deviceless_graph();
     let mut frame = graph.begin_frame();
     let pixels = imported_buffer(&mut frame, "pixels", 4096, InitialContents::Defined);
     let atlas = imported_texture(&mut frame, "atlas", TextureFormat::Rgba8Unorm, InitialContents::Defined);
@@ -159,7 +159,7 @@ fn partial_texture_copy_destinations_are_preserved_and_whole_ones_overwritten() 
 
 #[test]
 fn block_rounded_whole_mip_copies_overwrite_compressed_textures() {
-    let mut graph = FrameGraph::new();
+    let mut graph = deviceless_graph();
     let mut frame = graph.begin_frame();
     let pixels = imported_buffer(&mut frame, "pixels", 4096, InitialContents::Defined);
     let compressed = frame.create_texture(TextureDesc::new_2d("bc1", 10, 10, TextureFormat::Bc1RgbaUnorm)).unwrap();
@@ -184,7 +184,7 @@ fn block_rounded_whole_mip_copies_overwrite_compressed_textures() {
 
 #[test]
 fn extents_that_round_up_past_u32_are_checked_without_overflow() {
-    let mut graph = FrameGraph::new();
+    let mut graph = deviceless_graph();
     let mut frame = graph.begin_frame();
     // u32::MAX texels round up to 2^32: a whole row of blocks no u32 holds.
     let wide = TextureDesc::new_2d("wide", u32::MAX, 4, TextureFormat::Bc1RgbaUnorm);
@@ -266,27 +266,55 @@ fn buffer_texture_copies_need_a_copy_footprint_while_texture_copies_of_depth_do_
 }
 
 #[test]
-fn a_copy_source_footprint_uses_the_tight_row_when_bytes_per_row_is_too_small() {
+fn buffer_layouts_wgpu_rejects_are_fg1106_naming_the_buffer_or_the_texture() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
-    let pixels = imported_buffer(&mut frame, "pixels", 64, InitialContents::Defined);
+    let pixels = imported_buffer(&mut frame, "pixels", 8192, InitialContents::Defined);
     let image = texture(&mut frame, "image", TextureFormat::Rgba8Unorm);
+    let layers =
+        frame.create_texture(TextureDesc::new_2d("layers", 4, 4, TextureFormat::Rgba8Unorm).with_layers(2)).unwrap();
+    let row = frame.create_texture(TextureDesc::new_2d("row", 4, 1, TextureFormat::Rgba8Unorm)).unwrap();
+    let depth = frame.create_texture(TextureDesc::new_2d("depth", 4, 4, TextureFormat::Depth32Float)).unwrap();
+    let msaa =
+        frame.create_texture(TextureDesc::new_2d("msaa", 4, 4, TextureFormat::Rgba8Unorm).with_samples(4)).unwrap();
     let mut pass = frame.copy_pass("upload");
-    pass.copy_buffer_to_texture(
-        BufferTextureCopyLocation::new(pixels, layout(0, Some(4), None)),
-        TextureCopyLocation::new(image),
-        extent(4, 4, 1),
-    )
-    .unwrap();
-    let upload = pass.finish().unwrap();
-    frame.mark_texture_root(image, RootReason::Output).unwrap();
-
-    let report = compile_full(frame);
-    let full = tables(&report);
-    let accesses = accesses_of(full, upload);
-    assert_eq!(accesses[0].role, AccessRole::BufferCopySrc);
-    assert_eq!(accesses[0].range, bytes(0, 64));
-    assert_eq!(accesses[1].write_contents, Some(WriteContents::Overwrite));
+    fn upload<'f>(
+        pass: &mut zenfg_runtime::PassBuilder<'_, 'f, zenfg_runtime::kind::Copy>,
+        pixels: zenfg_runtime::Buffer<'f>,
+        copy_layout: TexelCopyBufferLayout,
+        target: zenfg_runtime::Texture<'f>,
+        size: Extent3d,
+    ) -> zenfg_runtime::Result<()> {
+        pass.copy_buffer_to_texture(
+            BufferTextureCopyLocation::new(pixels, copy_layout),
+            TextureCopyLocation::new(target),
+            size,
+        )
+        .map(|_| ())
+    }
+    let buffer_cases = [
+        (layout(0, Some(16), None), image, extent(4, 4, 1), "bytes_per_row 16 is not a multiple of 256"),
+        (layout(0, None, None), image, extent(4, 4, 1), "a copy of several rows needs bytes_per_row"),
+        (layout(0, Some(256), None), layers, extent(4, 4, 2), "a copy of several images needs rows_per_image"),
+        (layout(0, Some(256), Some(2)), layers, extent(4, 4, 2), "rows_per_image 2 is less than the 4 rows"),
+        (layout(2, Some(256), None), image, extent(4, 4, 1), "offset 2, which is not a multiple of 4"),
+    ];
+    for (copy_layout, target, size, message) in buffer_cases {
+        let error = expect_code(upload(&mut pass, pixels, copy_layout, target, size), "FG1106");
+        assert_eq!(error.resource(), Some(pixels.id()), "{message}");
+        assert!(error.to_string().contains(message), "{error}");
+    }
+    let error = expect_code(upload(&mut pass, pixels, layout(0, Some(256), None), depth, extent(4, 4, 1)), "FG1106");
+    assert_eq!(error.resource(), Some(depth.id()));
+    assert!(error.to_string().contains("cannot be copied into a texture of format Depth32Float"), "{error}");
+    let error = expect_code(upload(&mut pass, pixels, layout(0, Some(256), None), msaa, extent(4, 4, 1)), "FG1106");
+    assert_eq!(error.resource(), Some(msaa.id()));
+    // One row needs no bytes_per_row; a single image no rows_per_image.
+    upload(&mut pass, pixels, layout(0, None, None), row, extent(4, 1, 1)).unwrap();
+    upload(&mut pass, pixels, layout(256, Some(256), None), layers, extent(4, 4, 1)).unwrap();
+    pass.set_side_effect(true);
+    pass.finish().unwrap();
+    frame.compile(CompileOptions::default()).unwrap();
 }
 
 #[test]
@@ -590,20 +618,20 @@ fn three_d_copies_select_depth_slices_of_their_mip() {
     let volume = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
     let mut pass = frame.copy_pass("upload-slice");
     pass.copy_buffer_to_texture(
-        BufferTextureCopyLocation::new(pixels, layout(0, Some(16), Some(4))),
+        BufferTextureCopyLocation::new(pixels, layout(0, Some(256), Some(4))),
         TextureCopyLocation::new(volume).with_mip(1).with_origin(Origin3d { x: 0, y: 0, z: 1 }),
         extent(4, 4, 1),
     )
     .unwrap();
     pass.copy_buffer_to_texture(
-        BufferTextureCopyLocation::new(pixels, layout(0, Some(16), Some(4))),
+        BufferTextureCopyLocation::new(pixels, layout(0, Some(256), Some(4))),
         TextureCopyLocation::new(volume).with_origin(Origin3d { x: 0, y: 0, z: 2 }),
         extent(8, 4, 2),
     )
     .unwrap();
     let error = expect_code(
         pass.copy_buffer_to_texture(
-            BufferTextureCopyLocation::new(pixels, layout(0, Some(16), Some(4))),
+            BufferTextureCopyLocation::new(pixels, layout(0, Some(256), Some(4))),
             TextureCopyLocation::new(volume).with_mip(1).with_origin(Origin3d { x: 0, y: 0, z: 1 }),
             extent(4, 4, 2),
         ),

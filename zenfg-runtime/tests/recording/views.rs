@@ -170,7 +170,7 @@ fn texture_descriptors_breaking_shape_rules_are_fg1102() {
 
 #[test]
 fn msaa_arrays_any_sample_count_and_the_largest_mip_chain_are_accepted() {
-    let mut graph = FrameGraph::new();
+    let mut graph = deviceless_graph();
     let mut frame = graph.begin_frame();
     let accepted = [
         TextureDesc::new_2d("msaa-array", 16, 16, TextureFormat::Rgba8Unorm).with_samples(4).with_layers(6),
@@ -268,8 +268,8 @@ fn explicit_view_dimensions_resolve_the_remaining_layers_of_a_twelve_layer_textu
 }
 
 #[test]
-fn invalid_storage_formats_and_compressed_msaa_on_culled_nodes_compile() {
-    let mut graph = FrameGraph::new();
+fn storage_formats_and_compressed_msaa_no_device_refuses_on_culled_nodes_compile() {
+    let mut graph = deviceless_graph();
     let mut frame = graph.begin_frame();
     let srgb = texture(&mut frame, "srgb", TextureFormat::Rgba8UnormSrgb);
     let compressed_msaa =
@@ -288,22 +288,55 @@ fn invalid_storage_formats_and_compressed_msaa_on_culled_nodes_compile() {
 }
 
 #[test]
-fn texture_copy_format_mismatches_are_left_to_wgpu() {
+fn texture_copies_between_incompatible_formats_or_sample_counts_are_fg1106() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
     let source = imported_texture(&mut frame, "source", TextureFormat::Rgba8Unorm, InitialContents::Defined);
-    let target = texture(&mut frame, "target", TextureFormat::R32Float);
-    let mut pass = frame.copy_pass("mismatched-copy");
-    pass.copy_texture_to_texture(
-        TextureCopyLocation::new(source),
-        TextureCopyLocation::new(target),
-        Extent3d { width: 4, height: 4, depth_or_array_layers: 1 },
-    )
-    .unwrap();
+    let float = texture(&mut frame, "float", TextureFormat::R32Float);
+    let srgb = texture(&mut frame, "srgb", TextureFormat::Rgba8UnormSrgb);
+    let depth = imported_texture(&mut frame, "depth", TextureFormat::Depth32Float, InitialContents::Defined);
+    let depth_copy = texture(&mut frame, "depth-copy", TextureFormat::Depth32Float);
+    let mut pass = frame.copy_pass("copies");
+    let size = |side| Extent3d { width: side, height: side, depth_or_array_layers: 1 };
+    let error = expect_code(
+        pass.copy_texture_to_texture(TextureCopyLocation::new(source), TextureCopyLocation::new(float), size(4))
+            .map(|_| ()),
+        "FG1106",
+    );
+    assert_eq!(error.resource(), Some(float.id()));
+    assert!(error.to_string().contains("may differ only in being sRGB"), "{error}");
+    let error = expect_code(
+        pass.copy_texture_to_texture(TextureCopyLocation::new(depth), TextureCopyLocation::new(depth_copy), size(2))
+            .map(|_| ()),
+        "FG1106",
+    );
+    assert!(error.to_string().contains("must cover whole mips"), "{error}");
+    pass.copy_texture_to_texture(TextureCopyLocation::new(source), TextureCopyLocation::new(srgb), size(4)).unwrap();
     let copy = pass.finish().unwrap();
-    frame.mark_texture_root(target, RootReason::Output).unwrap();
+    frame.mark_texture_root(srgb, RootReason::Output).unwrap();
     let report = compile_full(frame);
     assert_eq!(retained(tables(&report)), vec![copy]);
+}
+
+#[test]
+fn a_retained_storage_write_into_an_srgb_texture_is_fg1108_and_a_culled_one_compiles() {
+    let mut graph = FrameGraph::new();
+    for retain in [false, true] {
+        let mut frame = graph.begin_frame();
+        let srgb = texture(&mut frame, "srgb", TextureFormat::Rgba8UnormSrgb);
+        let mut pass = frame.compute_pass("srgb-storage");
+        let _ = pass.storage_texture_write(srgb, WriteContents::Overwrite).unwrap();
+        let storage = pass.finish().unwrap();
+        if !retain {
+            assert_eq!(culled(tables(&compile_full(frame))), vec![storage]);
+            continue;
+        }
+        frame.mark_texture_root(srgb, RootReason::Output).unwrap();
+        let error = expect_code(frame.compile(zenfg_runtime::CompileOptions::default()).map(|_| ()), "FG1108");
+        assert_eq!((error.pass(), error.resource()), (Some(storage), Some(srgb.id())));
+        assert_names(&error, &["srgb-storage", "srgb"]);
+        assert!(error.to_string().contains("Rgba8Unorm, viewed as Rgba8UnormSrgb"), "{error}");
+    }
 }
 
 #[test]
@@ -314,7 +347,7 @@ fn a_resolve_needs_a_multisampled_source_and_a_single_sampled_target() {
     let msaa = texture_of(&mut frame, TextureDesc::new_2d("msaa", 8, 8, TextureFormat::Rgba8Unorm).with_samples(4));
     let also_msaa =
         texture_of(&mut frame, TextureDesc::new_2d("also-msaa", 8, 8, TextureFormat::Rgba8Unorm).with_samples(4));
-    let resolved = texture(&mut frame, "resolved", TextureFormat::Rgba8Unorm);
+    let resolved = texture_of(&mut frame, TextureDesc::new_2d("resolved", 8, 8, TextureFormat::Rgba8Unorm));
     let mut pass = frame.render_pass("bad-resolves");
     let ops = ColorAttachmentOps::clear_store(Color::WHITE);
     let error = expect_code(pass.color_attachment_with_resolve(single, resolved, ops), "FG1106");
@@ -333,15 +366,23 @@ fn a_resolve_needs_a_multisampled_source_and_a_single_sampled_target() {
 }
 
 #[test]
-fn resolve_extent_and_format_mismatches_are_left_to_wgpu() {
+fn resolves_into_another_size_or_format_are_fg1106() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
     let msaa = texture_of(&mut frame, TextureDesc::new_2d("msaa", 8, 8, TextureFormat::Rgba8Unorm).with_samples(4));
-    let larger = texture_of(&mut frame, TextureDesc::new_2d("larger", 16, 16, TextureFormat::Bgra8Unorm));
+    let larger = texture_of(&mut frame, TextureDesc::new_2d("larger", 16, 16, TextureFormat::Rgba8Unorm));
+    let other = texture_of(&mut frame, TextureDesc::new_2d("other", 8, 8, TextureFormat::Bgra8Unorm));
+    let fitting = texture_of(&mut frame, TextureDesc::new_2d("fitting", 8, 8, TextureFormat::Rgba8Unorm));
     let mut pass = frame.render_pass("odd-resolve");
-    let _ = pass.color_attachment_with_resolve(msaa, larger, ColorAttachmentOps::clear_store(Color::WHITE)).unwrap();
+    let ops = ColorAttachmentOps::clear_store(Color::WHITE);
+    let error = expect_code(pass.color_attachment_with_resolve(msaa, larger, ops).map(|_| ()), "FG1106");
+    assert_eq!(error.resource(), Some(larger.id()));
+    assert!(error.to_string().contains("its source's size, 8x8, and this one is 16x16"), "{error}");
+    let error = expect_code(pass.color_attachment_with_resolve(msaa, other, ops).map(|_| ()), "FG1106");
+    assert!(error.to_string().contains("its source's format, Rgba8Unorm, and this one is Bgra8Unorm"), "{error}");
+    let _ = pass.color_attachment_with_resolve(msaa, fitting, ops).unwrap();
     let resolve = pass.finish().unwrap();
-    frame.mark_texture_root(larger, RootReason::Output).unwrap();
+    frame.mark_texture_root(fitting, RootReason::Output).unwrap();
     let report = compile_full(frame);
     assert_eq!(retained(tables(&report)), vec![resolve]);
 }

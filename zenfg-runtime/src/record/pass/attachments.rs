@@ -7,6 +7,8 @@ use crate::format::{category, is_depth};
 use crate::handle::TextureTarget;
 use crate::ids::{AccessId, ResourceId};
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
+use crate::record::Region;
+use crate::record::frame::Frame;
 use crate::record::selection::{TextureRule, TextureSelection};
 use crate::record::{ColorTarget, DepthTarget};
 use crate::token::kind::PassKind;
@@ -90,28 +92,78 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
     /// What wgpu asks of a resolve's sample counts: a multisampled source
     /// resolved into a single-sampled target (FG1106 otherwise, naming the
     /// texture at fault).
-    fn check_resolve(&self, source: AccessId, target: ResourceId) -> Result<()> {
-        let source = self.frame.rec.accesses[source.index()].resource;
+    /// The format and the extent of the mip an attachment access renders to.
+    fn attachment_target(&self, access: AccessId) -> (ResourceId, wgpu::TextureFormat, (u32, u32)) {
+        let rec = &self.frame.rec;
+        let access = &rec.accesses[access.index()];
+        let desc = rec.texture_desc(access.resource);
+        let format = access.view().map_or(desc.format, |view| rec.views[view.index()].normalized.format);
+        let mip = match access.region() {
+            Region::Texture(region) => region.base_mip,
+            Region::Buffer { .. } => 0,
+        };
+        let extent = ((desc.size.width >> mip).max(1), (desc.size.height >> mip).max(1));
+        (access.resource, format, extent)
+    }
+
+    fn check_resolve(&mut self, source: AccessId, target: AccessId) -> Result<()> {
+        let (source, source_format, source_extent) = self.attachment_target(source);
+        let (target, target_format, target_extent) = self.attachment_target(target);
         let (source_desc, target_desc) = (self.frame.rec.texture_desc(source), self.frame.rec.texture_desc(target));
-        let invalid = |resource, message: String| FrameGraphError::InvalidNodeOperation {
+        let (source_samples, target_samples) = (source_desc.sample_count, target_desc.sample_count);
+        let invalid = |frame: &Frame<'_>, resource, message: String| FrameGraphError::InvalidNodeOperation {
             pass: self.pass.clone(),
-            resource: Some(self.frame.rec.resource_ref(resource)),
+            resource: Some(frame.rec.resource_ref(resource)),
             message,
         };
-        if source_desc.sample_count <= 1 {
+        if source_samples <= 1 {
             return Err(invalid(
+                self.frame,
                 source,
                 "a resolve needs a multisampled source, and this one has 1 sample: \
                  create it with `with_samples(4)` or attach it without a resolve target"
                     .into(),
             ));
         }
-        if target_desc.sample_count != 1 {
+        if target_samples != 1 {
             return Err(invalid(
+                self.frame,
                 target,
                 format!(
-                    "a resolve target must have 1 sample, and this one has {}: resolve into a single-sampled texture",
-                    target_desc.sample_count
+                    "a resolve target must have 1 sample, and this one has {target_samples}: \
+                     resolve into a single-sampled texture"
+                ),
+            ));
+        }
+        if source_format != target_format {
+            return Err(invalid(
+                self.frame,
+                target,
+                format!(
+                    "a resolve target must have its source's format, {source_format:?}, and this one is \
+                     {target_format:?}: resolve into a texture (or view) of format {source_format:?}"
+                ),
+            ));
+        }
+        if source_extent != target_extent {
+            return Err(invalid(
+                self.frame,
+                target,
+                format!(
+                    "a resolve target must have its source's size, {}x{}, and this one is {}x{}: \
+                     resolve into a texture (or mip) of the same size",
+                    source_extent.0, source_extent.1, target_extent.0, target_extent.1
+                ),
+            ));
+        }
+        let flags = self.frame.graph.capabilities.format_features(target_format).flags;
+        if !flags.contains(wgpu::TextureFormatFeatureFlags::MULTISAMPLE_RESOLVE) {
+            return Err(invalid(
+                self.frame,
+                target,
+                format!(
+                    "format {target_format:?} cannot be resolved into on this device: \
+                     render to a format that can (such as Rgba8Unorm or Rgba16Float)"
                 ),
             ));
         }
@@ -141,7 +193,7 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
                     region,
                     WriteContents::Overwrite,
                 ))?;
-                self.check_resolve(source, resource)?;
+                self.check_resolve(source, access)?;
                 Ok(access)
             });
         match resolve {

@@ -8,7 +8,10 @@ use crate::desc::BufferRange;
 use crate::error::{FrameGraphError, Result};
 use crate::handle::Buffer;
 use crate::ops::{BufferTextureCopyLocation, TextureCopyLocation};
-use crate::record::copy::{FootprintBlame, buffer_footprint, is_empty_copy, misaligned, texture_copy_region};
+use crate::record::copy::{
+    CopyDirection, FootprintBlame, buffer_footprint, check_buffer_layout, check_texture_pair, is_empty_copy,
+    misaligned, texture_copy_region,
+};
 use crate::record::{AccessRecord, CopyOp, Region, TexturePoint};
 use crate::token::kind;
 use crate::types::{AccessRole, WriteContents};
@@ -95,6 +98,13 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
 
     /// Copies texel rows from a buffer into a texture region. The region is
     /// overwritten when it covers whole (block-rounded) slices, else preserved.
+    ///
+    /// FG1106 names the buffer or the texture when the copy breaks a rule of
+    /// wgpu's: an offset of whole texel blocks (4 bytes for depth),
+    /// `bytes_per_row` a multiple of 256 given whenever the copy has several
+    /// rows (and `rows_per_image` whenever it has several layers), whole
+    /// blocks, a single-sampled texture, and a format buffers can be copied
+    /// into (not `Depth24Plus` or `Depth32Float`).
     pub fn copy_buffer_to_texture(
         &mut self,
         src: BufferTextureCopyLocation<'frame>,
@@ -104,7 +114,14 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         self.frame.check_brand_in(Some(&self.pass), src.buffer.brand)?;
         let (point, region) = self.texture_point(dst, size)?;
         let buffer_size = self.frame.rec.facts[src.buffer.id.index()].buffer_size().unwrap_or(0);
-        let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), src.layout, size, buffer_size)
+        let desc = self.frame.rec.texture_desc(point.texture);
+        let rules = if self.frame.graph.capabilities.checks_copy_layouts() {
+            check_buffer_layout(desc, src.layout, size, CopyDirection::BufferToTexture)
+        } else {
+            Ok(())
+        };
+        let footprint = rules
+            .and_then(|()| buffer_footprint(desc, src.layout, size, buffer_size))
             .map_err(|error| self.invalid_footprint(point.texture, src.buffer.id, error))?;
         let effect = !is_empty_copy(size);
         let contents = if region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
@@ -169,7 +186,14 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         self.frame.check_brand_in(Some(&self.pass), dst.buffer.brand)?;
         let (point, region) = self.texture_point(src, size)?;
         let buffer_size = self.frame.rec.facts[dst.buffer.id.index()].buffer_size().unwrap_or(0);
-        let footprint = buffer_footprint(self.frame.rec.texture_desc(point.texture), dst.layout, size, buffer_size)
+        let desc = self.frame.rec.texture_desc(point.texture);
+        let rules = if self.frame.graph.capabilities.checks_copy_layouts() {
+            check_buffer_layout(desc, dst.layout, size, CopyDirection::TextureToBuffer)
+        } else {
+            Ok(())
+        };
+        let footprint = rules
+            .and_then(|()| buffer_footprint(desc, dst.layout, size, buffer_size))
             .map_err(|error| self.invalid_footprint(point.texture, dst.buffer.id, error))?;
         let effect = !is_empty_copy(size);
         let contents = if footprint.tightly_packed { WriteContents::Overwrite } else { WriteContents::Preserve };
@@ -191,7 +215,9 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     }
 
     /// Copies a texture region into another texture. The destination is
-    /// overwritten when it covers whole slices, else preserved.
+    /// overwritten when it covers whole slices, else preserved. The formats
+    /// may differ only in being sRGB, the sample counts must be equal, and a
+    /// depth or multisampled copy must cover whole mips (FG1106 otherwise).
     pub fn copy_texture_to_texture(
         &mut self,
         src: TextureCopyLocation<'frame>,
@@ -200,6 +226,13 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     ) -> Result<&mut Self> {
         let (src_point, src_region) = self.texture_point(src, size)?;
         let (dst_point, dst_region) = self.texture_point(dst, size)?;
+        let rec = &self.frame.rec;
+        check_texture_pair(
+            rec.texture_desc(src_point.texture),
+            rec.texture_desc(dst_point.texture),
+            [src_region.whole_slices, dst_region.whole_slices],
+        )
+        .map_err(|(_, message)| self.invalid_copy(dst_point.texture, message))?;
         let effect = !is_empty_copy(size);
         let contents = if dst_region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(

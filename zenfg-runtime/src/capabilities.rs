@@ -1,0 +1,406 @@
+//! [`DeviceCapabilities`]: the limits, features and format features a graph
+//! is checked against, so that what `compile()` accepts the device accepts.
+
+use std::fmt;
+
+use wgpu::{
+    Features, Limits, TextureDimension, TextureFormat, TextureFormatFeatureFlags, TextureFormatFeatures, TextureUsages,
+};
+
+use crate::desc::{Label, TextureDesc};
+use crate::error::{FrameGraphError, PassRef};
+use crate::ids::ResourceId;
+
+/// What a device supports, as far as the graph's own work needs it: its
+/// limits, its features, and what each texture format can do on it.
+///
+/// Every [`FrameGraph`](crate::FrameGraph) checks its recordings against
+/// one. [`FrameGraph::new`](crate::FrameGraph::new) plans for
+/// [`DeviceCapabilities::webgpu`], what every WebGPU device guarantees;
+/// [`FrameGraph::with_device`](crate::FrameGraph::with_device) reads the
+/// device's own with [`DeviceCapabilities::of_device`]. A CPU-only graph can
+/// plan for a particular device with
+/// [`FrameGraph::with_capabilities`](crate::FrameGraph::with_capabilities).
+///
+/// Format features follow wgpu's own rule: a device created without
+/// [`Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`] allows each format
+/// exactly what WebGPU guarantees for it (given the device's features); with
+/// that feature it allows what its adapter reports, which only
+/// [`DeviceCapabilities::of_adapter_device`] can know. Without the adapter
+/// such a device's format features are not checked at all: the graph accepts
+/// what the adapter might allow, and wgpu checks the rest.
+///
+/// ```
+/// use zenfg_runtime::{DeviceCapabilities, FrameGraph, TextureDesc, wgpu};
+/// let mut limits = wgpu::Limits::default();
+/// limits.max_texture_dimension_2d = 16384;
+/// let mut graph = FrameGraph::with_capabilities(DeviceCapabilities::new(limits, wgpu::Features::empty()));
+/// let mut frame = graph.begin_frame();
+/// assert!(frame.create_texture(TextureDesc::new_2d("wide", 16384, 4, wgpu::TextureFormat::Rgba8Unorm)).is_ok());
+/// let too_wide = frame.create_texture(TextureDesc::new_2d("wider", 16385, 4, wgpu::TextureFormat::Rgba8Unorm));
+/// assert_eq!(too_wide.unwrap_err().code(), "FG1110");
+/// ```
+#[derive(Clone)]
+pub struct DeviceCapabilities {
+    limits: Limits,
+    features: Features,
+    formats: FormatSource,
+    /// Format features already asked of the adapter.
+    known: Vec<(TextureFormat, TextureFormatFeatures)>,
+    /// Whether buffer-texture copies are held to wgpu's layout rules.
+    copy_layouts: bool,
+}
+
+/// Where the features of a format come from.
+#[derive(Clone)]
+enum FormatSource {
+    /// WebGPU's guarantees, given the device's features.
+    Guaranteed,
+    /// The adapter's report.
+    Adapter(wgpu::Adapter),
+    /// Not known: every format may do anything.
+    Unchecked,
+}
+
+impl DeviceCapabilities {
+    /// What every WebGPU device supports: [`Limits::default`], no optional
+    /// feature, and each format's guaranteed features.
+    #[must_use]
+    pub fn webgpu() -> Self {
+        Self::new(Limits::default(), Features::empty())
+    }
+
+    /// No device at all: every limit unbounded, every feature present, every
+    /// format able to do anything, and buffer-texture copies free of wgpu's
+    /// layout rules (`bytes_per_row` of 256, offsets of whole texel blocks).
+    /// A graph planned against it checks only the graph's own rules
+    /// (descriptor shapes, ranges, content flow, the 4-byte alignment of
+    /// buffer copies and clears), as a planner of frames for any executor
+    /// would; a device executing its frames may refuse what it accepts.
+    #[must_use]
+    pub fn unchecked() -> Self {
+        let limits = Limits {
+            max_texture_dimension_1d: u32::MAX,
+            max_texture_dimension_2d: u32::MAX,
+            max_texture_dimension_3d: u32::MAX,
+            max_texture_array_layers: u32::MAX,
+            max_buffer_size: u64::MAX,
+            max_uniform_buffer_binding_size: u64::MAX,
+            max_storage_buffer_binding_size: u64::MAX,
+            min_uniform_buffer_offset_alignment: 1,
+            min_storage_buffer_offset_alignment: 1,
+            ..Limits::default()
+        };
+        Self { copy_layouts: false, ..Self::new(limits, Features::all()) }
+    }
+
+    /// Whether buffer-texture copies are held to wgpu's layout rules (all
+    /// but [`unchecked`](Self::unchecked) capabilities hold them).
+    #[must_use]
+    pub fn checks_copy_layouts(&self) -> bool {
+        self.copy_layouts
+    }
+
+    /// A device of these limits and features whose formats can do what
+    /// WebGPU guarantees for them, as a device without
+    /// [`Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`] allows.
+    #[must_use]
+    pub fn new(limits: Limits, features: Features) -> Self {
+        let formats = if features.contains(Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES) {
+            FormatSource::Unchecked
+        } else {
+            FormatSource::Guaranteed
+        };
+        Self { limits, features, formats, known: Vec::new(), copy_layouts: true }
+    }
+
+    /// The capabilities of `device`: its limits and features, and the
+    /// guaranteed features of each format (not checked when the device has
+    /// [`Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`]: use
+    /// [`of_adapter_device`](Self::of_adapter_device) for those).
+    #[must_use]
+    pub fn of_device(device: &wgpu::Device) -> Self {
+        Self::new(device.limits(), device.features())
+    }
+
+    /// The capabilities of `device`, created from `adapter`: its limits and
+    /// features, and format features as wgpu decides them for it (the
+    /// adapter's when the device has
+    /// [`Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`], the guaranteed
+    /// ones otherwise).
+    #[must_use]
+    pub fn of_adapter_device(adapter: &wgpu::Adapter, device: &wgpu::Device) -> Self {
+        let mut capabilities = Self::of_device(device);
+        if capabilities.features.contains(Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES) {
+            capabilities.formats = FormatSource::Adapter(adapter.clone());
+        }
+        capabilities
+    }
+
+    /// The limits checked.
+    #[must_use]
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The optional features the device has.
+    #[must_use]
+    pub fn features(&self) -> Features {
+        self.features
+    }
+
+    /// What `format` can do on the device; every usage and flag when its
+    /// format features are not known.
+    pub fn format_features(&mut self, format: TextureFormat) -> TextureFormatFeatures {
+        match &self.formats {
+            FormatSource::Guaranteed => format.guaranteed_format_features(self.features),
+            FormatSource::Unchecked => {
+                TextureFormatFeatures { allowed_usages: TextureUsages::all(), flags: TextureFormatFeatureFlags::all() }
+            }
+            FormatSource::Adapter(adapter) => {
+                if let Some((_, known)) = self.known.iter().find(|(known, _)| *known == format) {
+                    return *known;
+                }
+                let mut features = adapter.get_texture_format_features(format);
+                let float32 =
+                    matches!(format, TextureFormat::R32Float | TextureFormat::Rg32Float | TextureFormat::Rgba32Float);
+                if float32 && !self.features.contains(Features::FLOAT32_FILTERABLE) {
+                    features.flags.remove(TextureFormatFeatureFlags::FILTERABLE);
+                }
+                self.known.push((format, features));
+                features
+            }
+        }
+    }
+
+    /// Why a transient texture of `desc` cannot be created on the device, if
+    /// it cannot: a missing feature, a limit exceeded, or a sample count its
+    /// format does not support.
+    pub(crate) fn check_texture(&mut self, desc: &TextureDesc) -> Result<TextureCheck, Refusal> {
+        let missing = desc.format.required_features() - self.features;
+        if !missing.is_empty() {
+            return Err(Refusal::Feature {
+                feature: missing,
+                needed_for: format!("textures of format {:?}", desc.format),
+            });
+        }
+        let limits = &self.limits;
+        let size = desc.size;
+        let extents: [(&'static str, &'static str, u32, u32); 3] = match desc.dimension {
+            TextureDimension::D1 => [
+                ("width", "max_texture_dimension_1d", size.width, limits.max_texture_dimension_1d),
+                ("", "", 0, 0),
+                ("", "", 0, 0),
+            ],
+            TextureDimension::D2 => [
+                ("width", "max_texture_dimension_2d", size.width, limits.max_texture_dimension_2d),
+                ("height", "max_texture_dimension_2d", size.height, limits.max_texture_dimension_2d),
+                (
+                    "layer count",
+                    "max_texture_array_layers",
+                    size.depth_or_array_layers,
+                    limits.max_texture_array_layers,
+                ),
+            ],
+            TextureDimension::D3 => [
+                ("width", "max_texture_dimension_3d", size.width, limits.max_texture_dimension_3d),
+                ("height", "max_texture_dimension_3d", size.height, limits.max_texture_dimension_3d),
+                ("depth", "max_texture_dimension_3d", size.depth_or_array_layers, limits.max_texture_dimension_3d),
+            ],
+        };
+        if let Some(&(what, limit, requested, maximum)) =
+            extents.iter().find(|(_, _, requested, maximum)| requested > maximum)
+        {
+            return Err(Refusal::Limit { what, limit, requested: u64::from(requested), maximum: u64::from(maximum) });
+        }
+        let features = self.format_features(desc.format);
+        let unchecked = matches!(self.formats, FormatSource::Unchecked);
+        if desc.sample_count > 1 && !unchecked && !features.flags.sample_count_supported(desc.sample_count) {
+            let supported = features.flags.supported_sample_counts();
+            return Err(Refusal::Format(format!(
+                "format {:?} supports {} on this device, not {}; use one of those sample counts or another format",
+                desc.format,
+                sample_counts(&supported),
+                desc.sample_count
+            )));
+        }
+        Ok(TextureCheck { allowed: features.allowed_usages })
+    }
+
+    /// Why a buffer of `size` bytes cannot be created on the device, if it
+    /// cannot.
+    pub(crate) fn check_buffer(&self, size: u64) -> Result<(), Refusal> {
+        let maximum = self.limits.max_buffer_size;
+        if size > maximum {
+            return Err(Refusal::Limit { what: "size in bytes", limit: "max_buffer_size", requested: size, maximum });
+        }
+        Ok(())
+    }
+}
+
+impl Default for DeviceCapabilities {
+    fn default() -> Self {
+        Self::webgpu()
+    }
+}
+
+impl fmt::Debug for DeviceCapabilities {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let formats = match self.formats {
+            FormatSource::Guaranteed => "guaranteed",
+            FormatSource::Adapter(_) => "adapter",
+            FormatSource::Unchecked => "unchecked",
+        };
+        f.debug_struct("DeviceCapabilities")
+            .field("limits", &self.limits)
+            .field("features", &self.features)
+            .field("format_features", &formats)
+            .finish()
+    }
+}
+
+/// What a texture accepted by [`DeviceCapabilities::check_texture`] may be.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TextureCheck {
+    /// The usages its format allows.
+    pub allowed: TextureUsages,
+}
+
+/// Why the device refuses something.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// An optional feature it lacks.
+    Feature { feature: Features, needed_for: String },
+    /// A limit exceeded: `what` is `requested`, more than `maximum`.
+    Limit { what: &'static str, limit: &'static str, requested: u64, maximum: u64 },
+    /// A format feature it lacks, with the fix.
+    Format(String),
+}
+
+impl Refusal {
+    /// The error for this refusal of a resource labelled `label`; `pass`
+    /// is the node whose declaration it refuses, if one does.
+    pub(crate) fn into_error(
+        self,
+        pass: Option<PassRef>,
+        resource: Option<ResourceId>,
+        label: Label,
+    ) -> FrameGraphError {
+        match self {
+            Self::Feature { feature, needed_for } => FrameGraphError::MissingDeviceFeature {
+                pass,
+                resource,
+                label,
+                feature,
+                message: format!(
+                    "{needed_for} need it; request it when creating the device (if the adapter has it) \
+                     or choose something that does not need it"
+                ),
+            },
+            Self::Limit { what, limit, requested, maximum } => FrameGraphError::DeviceLimitExceeded {
+                pass,
+                resource,
+                label,
+                limit,
+                value: requested,
+                bound: maximum,
+                message: format!(
+                    "its {what} is {requested}, more than {maximum}; make it smaller, or request a higher \
+                     `{limit}` when creating the device (up to the adapter's) and give the graph that device"
+                ),
+            },
+            Self::Format(message) => FrameGraphError::InvalidResourceDescriptor { resource, label, message },
+        }
+    }
+}
+
+/// The sample counts a format supports, for messages.
+fn sample_counts(counts: &[u32]) -> String {
+    let listed: Vec<String> = counts.iter().map(u32::to_string).collect();
+    format!("sample counts {}", listed.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use wgpu::{Extent3d, Features, Limits, TextureDimension, TextureFormat, TextureUsages};
+
+    use super::{DeviceCapabilities, Refusal};
+    use crate::desc::TextureDesc;
+
+    #[test]
+    fn webgpu_formats_allow_their_guaranteed_usages() {
+        let mut caps = DeviceCapabilities::webgpu();
+        let srgb = caps.check_texture(&TextureDesc::new_2d("srgb", 4, 4, TextureFormat::Rgba8UnormSrgb)).unwrap();
+        assert!(!srgb.allowed.contains(TextureUsages::STORAGE_BINDING));
+        assert!(srgb.allowed.contains(TextureUsages::RENDER_ATTACHMENT));
+        let unorm = caps.check_texture(&TextureDesc::new_2d("unorm", 4, 4, TextureFormat::Rgba8Unorm)).unwrap();
+        assert!(unorm.allowed.contains(TextureUsages::STORAGE_BINDING));
+    }
+
+    #[test]
+    fn each_dimension_is_checked_against_its_own_limit() {
+        let mut caps = DeviceCapabilities::webgpu();
+        let limits = Limits::default();
+        let wide = TextureDesc::new_2d("t", limits.max_texture_dimension_2d + 1, 1, TextureFormat::R8Unorm);
+        assert_eq!(
+            caps.check_texture(&wide).unwrap_err(),
+            Refusal::Limit {
+                what: "width",
+                limit: "max_texture_dimension_2d",
+                requested: u64::from(limits.max_texture_dimension_2d) + 1,
+                maximum: u64::from(limits.max_texture_dimension_2d)
+            }
+        );
+        let layers =
+            TextureDesc::new_2d("t", 4, 4, TextureFormat::R8Unorm).with_layers(limits.max_texture_array_layers + 1);
+        assert!(matches!(caps.check_texture(&layers), Err(Refusal::Limit { limit: "max_texture_array_layers", .. })));
+        let volume = TextureDesc {
+            size: Extent3d { width: 4, height: 4, depth_or_array_layers: limits.max_texture_dimension_3d + 1 },
+            dimension: TextureDimension::D3,
+            ..TextureDesc::new_2d("t", 4, 4, TextureFormat::R8Unorm)
+        };
+        assert!(matches!(caps.check_texture(&volume), Err(Refusal::Limit { limit: "max_texture_dimension_3d", .. })));
+        let line = TextureDesc {
+            size: Extent3d { width: limits.max_texture_dimension_1d, height: 1, depth_or_array_layers: 1 },
+            dimension: TextureDimension::D1,
+            ..TextureDesc::new_2d("t", 4, 4, TextureFormat::R8Unorm)
+        };
+        assert!(caps.check_texture(&line).is_ok());
+        assert!(caps.check_buffer(limits.max_buffer_size).is_ok());
+        assert!(matches!(
+            caps.check_buffer(limits.max_buffer_size + 1),
+            Err(Refusal::Limit { limit: "max_buffer_size", .. })
+        ));
+    }
+
+    #[test]
+    fn formats_need_their_features_and_sample_counts() {
+        let mut caps = DeviceCapabilities::webgpu();
+        let bc = TextureDesc::new_2d("bc", 4, 4, TextureFormat::Bc1RgbaUnorm);
+        assert!(matches!(
+            caps.check_texture(&bc),
+            Err(Refusal::Feature { feature, .. }) if feature == Features::TEXTURE_COMPRESSION_BC
+        ));
+        let mut with_bc = DeviceCapabilities::new(Limits::default(), Features::TEXTURE_COMPRESSION_BC);
+        assert!(with_bc.check_texture(&bc).is_ok());
+        let msaa = TextureDesc::new_2d("msaa", 4, 4, TextureFormat::Rgba8Unorm);
+        assert!(caps.check_texture(&msaa.clone().with_samples(4)).is_ok());
+        let Err(Refusal::Format(message)) = caps.check_texture(&msaa.with_samples(8)) else { panic!("8 samples") };
+        assert!(message.contains("sample counts 1, 4"), "{message}");
+    }
+
+    #[test]
+    fn unchecked_capabilities_refuse_nothing() {
+        let mut caps = DeviceCapabilities::unchecked();
+        let huge = TextureDesc::new_2d("huge", u32::MAX, u32::MAX, TextureFormat::Bc1RgbaUnorm).with_samples(16);
+        assert!(caps.check_texture(&huge).unwrap().allowed.contains(TextureUsages::STORAGE_BINDING));
+        assert!(caps.check_buffer(u64::MAX).is_ok());
+    }
+
+    #[test]
+    fn adapter_specific_format_features_without_the_adapter_are_not_checked() {
+        let mut caps = DeviceCapabilities::new(Limits::default(), Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES);
+        let srgb = caps.check_texture(&TextureDesc::new_2d("srgb", 4, 4, TextureFormat::Rgba8UnormSrgb)).unwrap();
+        assert!(srgb.allowed.contains(TextureUsages::STORAGE_BINDING));
+    }
+}

@@ -1,0 +1,80 @@
+//! Device capabilities on wgpu's no-op device: what the device refuses is an
+//! FG error when recording or compiling, and what wgpu still refuses when it
+//! creates a pooled object is FG4012, counted as nothing created.
+
+use std::sync::{Arc, Mutex};
+
+use crate::execution_common::noop;
+use zenfg_runtime::{
+    BufferDesc, BufferRange, CompileOptions, DeviceCapabilities, FrameGraph, FrameGraphError, RootReason, TextureDesc,
+    WriteContents,
+};
+
+/// Records every error wgpu reports to the device's uncaptured-error handler.
+fn uncaptured(device: &wgpu::Device) -> Arc<Mutex<Vec<String>>> {
+    let errors = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&errors);
+    device.on_uncaptured_error(Arc::new(move |error| sink.lock().unwrap().push(error.to_string())));
+    errors
+}
+
+#[test]
+fn a_device_backed_graph_refuses_what_its_device_cannot_create() {
+    let (device, _queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    assert_eq!(graph.capabilities().limits().max_buffer_size, device.limits().max_buffer_size);
+    let mut frame = graph.begin_frame();
+    let too_big = device.limits().max_buffer_size + 1;
+    let error = frame.create_buffer(BufferDesc::new("huge", too_big)).unwrap_err();
+    let FrameGraphError::DeviceLimitExceeded { limit, value, bound, .. } = &error else { panic!("{error}") };
+    assert_eq!((*limit, *value, *bound), ("max_buffer_size", too_big, device.limits().max_buffer_size));
+    assert!(error.to_string().contains("`huge`"), "{error}");
+    let side = device.limits().max_texture_dimension_2d + 1;
+    let error =
+        frame.create_texture(TextureDesc::new_2d("wide", side, 1, wgpu::TextureFormat::Rgba8Unorm)).unwrap_err();
+    assert_eq!(error.code(), "FG1110");
+    let error = frame.create_texture(TextureDesc::new_2d("bc", 4, 4, wgpu::TextureFormat::Bc1RgbaUnorm)).unwrap_err();
+    let FrameGraphError::MissingDeviceFeature { feature, .. } = &error else { panic!("{error}") };
+    assert_eq!(*feature, wgpu::Features::TEXTURE_COMPRESSION_BC);
+    assert!(error.to_string().contains("TEXTURE_COMPRESSION_BC"), "{error}");
+}
+
+#[test]
+fn a_graph_planned_for_webgpu_on_any_device_refuses_storage_on_srgb() {
+    let (device, _queue) = noop();
+    let mut graph = FrameGraph::with_device_and_capabilities(&device, DeviceCapabilities::webgpu());
+    let mut frame = graph.begin_frame();
+    let srgb = frame.create_texture(TextureDesc::new_2d("srgb", 4, 4, wgpu::TextureFormat::Rgba8UnormSrgb)).unwrap();
+    let mut pass = frame.compute_pass("tonemap");
+    let _ = pass.storage_texture_write(srgb, WriteContents::Overwrite).unwrap();
+    pass.finish_compute(|_| Ok(())).unwrap();
+    frame.mark_texture_root(srgb, RootReason::Output).unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap_err();
+    assert_eq!(error.code(), "FG1108");
+}
+
+#[test]
+fn an_object_wgpu_refuses_to_create_is_fg4012_and_never_counted() {
+    let (device, queue) = noop();
+    let errors = uncaptured(&device);
+    // Told the device has no limits, the graph accepts a buffer wgpu refuses.
+    let mut graph = FrameGraph::with_device_and_capabilities(&device, DeviceCapabilities::unchecked());
+    let mut frame = graph.begin_frame();
+    let small = frame.create_buffer(BufferDesc::new("small", 256)).unwrap();
+    let huge = frame.create_buffer(BufferDesc::new("huge", device.limits().max_buffer_size * 4)).unwrap();
+    let mut pass = frame.compute_pass("fill");
+    let _ = pass.storage_buffer_write(small, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+    let _ = pass.storage_buffer_write(huge, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+    pass.finish_compute(|_| Ok(())).unwrap();
+    frame.mark_buffer_root(huge, BufferRange::whole(), RootReason::Output).unwrap();
+    frame.mark_buffer_root(small, BufferRange::whole(), RootReason::Output).unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap_err();
+    let FrameGraphError::NativeCreationFailed { resource, .. } = &error else { panic!("{error}") };
+    assert_eq!(resource.label, "huge");
+    assert_eq!(error.code(), "FG4012");
+    let stats = graph.resource_pool_stats();
+    assert_eq!(stats.created_count, stats.acquire_count - stats.reuse_count, "{stats:?}");
+    assert!(stats.created_count <= 1, "only the small buffer was created: {stats:?}");
+    assert_eq!(stats.retained_count, stats.created_count, "what was created went back to the pool: {stats:?}");
+    assert!(errors.lock().unwrap().is_empty(), "the refusal reached the handler: {:?}", errors.lock().unwrap());
+}
