@@ -34,24 +34,6 @@ pub fn fuzz_cases(default: u32) -> u32 {
     std::env::var("ZENFG_FUZZ_CASES").ok().and_then(|cases| cases.parse().ok()).unwrap_or(default)
 }
 
-/// Classes of input that zenfg does not check yet and wgpu rejects; the
-/// generator avoids a class while its switch is on.
-struct Pending {
-    /// Textures beyond the device's `max_texture_dimension_*` and
-    /// `max_texture_array_layers`, buffers beyond `max_buffer_size`.
-    device_limits: bool,
-    /// Formats used in a role their features forbid (storage binding of an
-    /// sRGB format, a render attachment of a non-renderable one).
-    format_features: bool,
-    /// Texture copies whose `bytes_per_row` is not a multiple of 256.
-    bytes_per_row_alignment: bool,
-    /// Sample counts other than 1 and 4.
-    sample_counts: bool,
-}
-
-const PENDING: Pending =
-    Pending { device_limits: true, format_features: true, bytes_per_row_alignment: true, sample_counts: true };
-
 const FORMATS: [TextureFormat; 4] =
     [TextureFormat::Rgba8Unorm, TextureFormat::Rgba8UnormSrgb, TextureFormat::R32Float, TextureFormat::Depth32Float];
 
@@ -146,22 +128,6 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
-/// The generator's ops with [`PENDING`]'s classes taken out.
-fn realistic(op: Op) -> Op {
-    match op {
-        Op::Buffer { size, import, defined } if PENDING.device_limits && size > 1 << 28 => {
-            Op::Buffer { size: 1 << 20, import, defined }
-        }
-        Op::Texture { format, extent, layers, mips, samples, volume, import } => {
-            let extent = if PENDING.device_limits { extent.min(2048) } else { extent };
-            let layers = if PENDING.device_limits { layers.min(256) } else { layers };
-            let samples = if PENDING.sample_counts && samples > 1 { 4 } else { samples };
-            Op::Texture { format, extent, layers, mips, samples, volume, import }
-        }
-        other => other,
-    }
-}
-
 const REASONS: [RootReason; 5] = [
     RootReason::Output,
     RootReason::Readback,
@@ -247,10 +213,7 @@ macro_rules! declare_bindings {
                 }
             }
             Access::Texture { role, target } => {
-                let Some((target, format)) = $handles.target(*target) else { return Ok(()) };
-                if PENDING.format_features && role % 3 != 0 && !storage_format(format) {
-                    return Ok(());
-                }
+                let Some((target, _)) = $handles.target(*target) else { return Ok(()) };
                 match role % 3 {
                     0 => $pass.sampled_texture(target).map(drop),
                     1 => $pass.storage_texture_read(target).map(drop),
@@ -261,11 +224,6 @@ macro_rules! declare_bindings {
             _ => return Ok(()),
         }
     };
-}
-
-/// Formats wgpu gives storage bindings without optional features.
-fn storage_format(format: TextureFormat) -> bool {
-    matches!(format, TextureFormat::Rgba8Unorm | TextureFormat::R32Float)
 }
 
 macro_rules! declare_attachments {
@@ -345,8 +303,6 @@ fn declare_on_copy<'f>(
             };
             let row = width * 4;
             let bytes_per_row = if tight { row } else { row + 4 };
-            let bytes_per_row =
-                if PENDING.bytes_per_row_alignment { bytes_per_row.next_multiple_of(256) } else { bytes_per_row };
             let layout =
                 wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(bytes_per_row), rows_per_image: None };
             let size = Extent3d { width, height: 1, depth_or_array_layers: 1 };
@@ -541,7 +497,7 @@ fn run_case(
         Handles { buffers: Vec::new(), textures: Vec::new(), targets: Vec::new(), formats: Vec::new(), foreign };
     let mut outcome = Outcome::default();
     for op in ops {
-        apply(&mut frame, &mut handles, &realistic(op.clone()), &mut outcome)?;
+        apply(&mut frame, &mut handles, op, &mut outcome)?;
     }
     // Groups left open are FG2005; most cases close them to reach compile's later stages.
     if !ops.len().is_multiple_of(4) {
