@@ -12,9 +12,9 @@
 //! The case count is `ZENFG_FUZZ_CASES` (default 64), for longer runs:
 //! `ZENFG_FUZZ_CASES=20000 cargo test -p zenfg-runtime --all-features --test properties fuzz`.
 //!
-//! [`Pending`] lists, each behind one switch, the inputs the generator avoids
-//! because zenfg leaves them to wgpu today; turning a switch off widens the
-//! fuzzer once zenfg checks that class up front.
+//! The generator includes what only the device refuses (textures past its
+//! limits, storage on sRGB formats, row pitches off 256, odd sample counts):
+//! the graph must refuse those itself, before wgpu sees them.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex};
