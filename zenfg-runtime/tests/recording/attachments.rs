@@ -383,3 +383,26 @@ fn a_second_depth_attachment_is_fg1106_at_declaration_and_leaves_the_pass_usable
     assert_eq!(full.accesses.len(), 1);
     assert_eq!(resource(full, other_depth.id()).lifetime, None);
 }
+
+#[test]
+fn more_color_attachments_or_bytes_per_sample_than_the_device_allows_are_fg1110() {
+    let finish = |formats: &[TextureFormat]| {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let targets: Vec<_> = formats.iter().map(|&format| texture(&mut frame, "target", format)).collect();
+        let mut pass = frame.render_pass("gbuffer");
+        for &target in &targets {
+            let _ = pass.color_attachment(target, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+        }
+        pass.finish().map(|_| ())
+    };
+    assert!(finish(&[TextureFormat::R8Unorm; 8]).is_ok(), "WebGPU allows 8 slots");
+    let error = finish(&[TextureFormat::R8Unorm; 9]).unwrap_err();
+    let FrameGraphError::DeviceLimitExceeded { limit, value, bound, .. } = &error else { panic!("{error}") };
+    assert_eq!((*limit, *value, *bound), ("max_color_attachments", 9, 8));
+    assert!(error.pass().is_some());
+    let error = finish(&[TextureFormat::Rgba32Float, TextureFormat::Rgba32Float, TextureFormat::R8Unorm]).unwrap_err();
+    let FrameGraphError::DeviceLimitExceeded { limit, value, bound, .. } = &error else { panic!("{error}") };
+    assert_eq!((*limit, *value, *bound), ("max_color_attachment_bytes_per_sample", 33, 32));
+    assert!(error.to_string().contains("`gbuffer`"), "{error}");
+}

@@ -93,7 +93,7 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
     /// resolved into a single-sampled target (FG1106 otherwise, naming the
     /// texture at fault).
     /// The format and the extent of the mip an attachment access renders to.
-    fn attachment_target(&self, access: AccessId) -> (ResourceId, wgpu::TextureFormat, (u32, u32)) {
+    pub(super) fn attachment_target(&self, access: AccessId) -> (ResourceId, wgpu::TextureFormat, (u32, u32)) {
         let rec = &self.frame.rec;
         let access = &rec.accesses[access.index()];
         let desc = rec.texture_desc(access.resource);

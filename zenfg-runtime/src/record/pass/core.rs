@@ -240,7 +240,56 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
                 message: "a render pass needs at least one color or depth attachment".into(),
             });
         }
+        self.check_color_limits()?;
         Ok(NodeWork::Render { colors, depth: self.depth })
+    }
+
+    /// FG1110 for more color slots, or more bytes per sample across the
+    /// color attachments, than the device allows.
+    fn check_color_limits(&self) -> Result<()> {
+        let targets = &self.frame.rec.colors[self.colors_start as usize..];
+        let limits = self.frame.graph.capabilities.limits();
+        let exceeded =
+            |limit: &'static str, value: u64, bound: u64, message: String| FrameGraphError::DeviceLimitExceeded {
+                pass: Some(self.pass.clone()),
+                resource: None,
+                label: self.pass.label.clone(),
+                limit,
+                value,
+                bound,
+                message,
+            };
+        let slots = targets.len() as u64;
+        if slots > u64::from(limits.max_color_attachments) {
+            return Err(exceeded(
+                "max_color_attachments",
+                slots,
+                u64::from(limits.max_color_attachments),
+                format!("the pass has {slots} color attachment slots; render in several passes"),
+            ));
+        }
+        let mut bytes = 0u32;
+        for access in targets.iter().filter_map(|target| target.access) {
+            let (_, format, _) = self.attachment_target(access);
+            if let (Some(cost), Some(alignment)) =
+                (format.target_pixel_byte_cost(), format.target_component_alignment())
+            {
+                bytes = bytes.next_multiple_of(alignment) + cost;
+            }
+        }
+        let bound = limits.max_color_attachment_bytes_per_sample;
+        if bytes > bound {
+            return Err(exceeded(
+                "max_color_attachment_bytes_per_sample",
+                u64::from(bytes),
+                u64::from(bound),
+                format!(
+                    "its color attachments hold {bytes} bytes per sample; use smaller formats, \
+                     or render in several passes"
+                ),
+            ));
+        }
+        Ok(())
     }
 
     pub(super) fn kind_work(&self) -> Result<NodeWork> {
