@@ -9,7 +9,7 @@ use crate::error::{FrameGraphError, Result};
 use crate::handle::Buffer;
 use crate::ops::{BufferTextureCopyLocation, TextureCopyLocation};
 use crate::record::copy::{
-    CopyDirection, FootprintBlame, buffer_footprint, check_buffer_layout, check_texture_pair, is_empty_copy,
+    CopyDirection, Footprint, FootprintBlame, buffer_footprint, check_buffer_layout, check_texture_pair, is_empty_copy,
     misaligned, texture_copy_region,
 };
 use crate::record::{AccessRecord, CopyOp, Region, TexturePoint};
@@ -36,6 +36,28 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
             FootprintBlame::Texture => self.invalid_copy(texture, message),
             FootprintBlame::Buffer => self.invalid_copy(buffer, message),
         }
+    }
+
+    /// The buffer bytes a buffer-texture copy touches, once its layout has
+    /// passed wgpu's rules (unless the capabilities waive them) and fits the
+    /// buffer.
+    fn footprint(
+        &self,
+        texture: crate::ids::ResourceId,
+        buffer: BufferTextureCopyLocation<'frame>,
+        size: Extent3d,
+        direction: CopyDirection,
+    ) -> Result<Footprint> {
+        let buffer_size = self.frame.rec.facts[buffer.buffer.id.index()].buffer_size().unwrap_or(0);
+        let desc = self.frame.rec.texture_desc(texture);
+        let rules = if self.frame.graph.capabilities.checks_copy_layouts() {
+            check_buffer_layout(desc, buffer.layout, size, direction)
+        } else {
+            Ok(())
+        };
+        rules
+            .and_then(|()| buffer_footprint(desc, buffer.layout, size, buffer_size))
+            .map_err(|error| self.invalid_footprint(texture, buffer.buffer.id, error))
     }
 
     /// Pushes the accesses of one copy and its op, or nothing at all.
@@ -113,16 +135,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     ) -> Result<&mut Self> {
         self.frame.check_brand_in(Some(&self.pass), src.buffer.brand)?;
         let (point, region) = self.texture_point(dst, size)?;
-        let buffer_size = self.frame.rec.facts[src.buffer.id.index()].buffer_size().unwrap_or(0);
-        let desc = self.frame.rec.texture_desc(point.texture);
-        let rules = if self.frame.graph.capabilities.checks_copy_layouts() {
-            check_buffer_layout(desc, src.layout, size, CopyDirection::BufferToTexture)
-        } else {
-            Ok(())
-        };
-        let footprint = rules
-            .and_then(|()| buffer_footprint(desc, src.layout, size, buffer_size))
-            .map_err(|error| self.invalid_footprint(point.texture, src.buffer.id, error))?;
+        let footprint = self.footprint(point.texture, src, size, CopyDirection::BufferToTexture)?;
         let effect = !is_empty_copy(size);
         let contents = if region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
@@ -185,16 +198,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     ) -> Result<&mut Self> {
         self.frame.check_brand_in(Some(&self.pass), dst.buffer.brand)?;
         let (point, region) = self.texture_point(src, size)?;
-        let buffer_size = self.frame.rec.facts[dst.buffer.id.index()].buffer_size().unwrap_or(0);
-        let desc = self.frame.rec.texture_desc(point.texture);
-        let rules = if self.frame.graph.capabilities.checks_copy_layouts() {
-            check_buffer_layout(desc, dst.layout, size, CopyDirection::TextureToBuffer)
-        } else {
-            Ok(())
-        };
-        let footprint = rules
-            .and_then(|()| buffer_footprint(desc, dst.layout, size, buffer_size))
-            .map_err(|error| self.invalid_footprint(point.texture, dst.buffer.id, error))?;
+        let footprint = self.footprint(point.texture, dst, size, CopyDirection::TextureToBuffer)?;
         let effect = !is_empty_copy(size);
         let contents = if footprint.tightly_packed { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
