@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::binding::{BindGroupCacheStats, BindingCache};
 use crate::capabilities::DeviceCapabilities;
-use crate::compile::Compiler;
+use crate::compile::{Compiler, PlanningStats};
 use crate::error::{FrameGraphError, Result};
 use crate::execute::{CpuTimingReport, ExecutionStorage, GpuProfiler};
 use crate::handle::RecordingIdentity;
@@ -311,6 +311,29 @@ impl FrameGraph {
     fn forget_removed(&mut self) {
         self.bindings.forget(&self.pool.removed);
         self.pool.removed.clear();
+    }
+
+    /// How this runtime's compiles got their plans: a frame whose recording
+    /// has exactly the tables of the last frame compiled (the same
+    /// resources, descriptors, labels, passes, accesses, roots and aliasing
+    /// choice; its callbacks and bound native objects may differ), compiled
+    /// without a report, reuses that frame's plan instead of running every
+    /// stage again.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, FrameGraph, PlanningStats};
+    /// let mut graph = FrameGraph::new();
+    /// for label in ["work", "work", "other"] {
+    ///     let mut frame = graph.begin_frame();
+    ///     frame.command_pass(label).finish()?;
+    ///     frame.compile(CompileOptions::default())?;
+    /// }
+    /// assert_eq!(graph.planning_stats(), PlanningStats { planned: 2, reused: 1 });
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    #[must_use]
+    pub fn planning_stats(&self) -> PlanningStats {
+        self.compiler.reuse.stats()
     }
 
     /// Counters of the cache that keeps the bind groups of derived passes

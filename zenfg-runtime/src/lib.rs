@@ -170,7 +170,7 @@ pub use capabilities::DeviceCapabilities;
 pub use compile::{
     AccessReport, Aliasing, AllocationReport, CompilationReport, CompilationSummary, CompilationTimings,
     CompileOptions, CompiledFrame, CulledNodeReason, CulledNodeReport, DebugGroupReport, DependencyReport, Diagnostic,
-    DiagnosticSeverity, ExecutionSegmentKind, ExecutionSegmentReport, FullCompilationReport, NodeReport,
+    DiagnosticSeverity, ExecutionSegmentKind, ExecutionSegmentReport, FullCompilationReport, NodeReport, PlanningStats,
     RepeatableFrame, ReportLevel, ResourceDescriptor, ResourceLifetime, ResourceReport, RootReport, RootResolution,
     ValueKind, ValueReport, ViewReport,
 };

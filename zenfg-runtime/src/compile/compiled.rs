@@ -96,9 +96,10 @@ impl<'frame> CompiledFrame<'frame> {
 
 impl Drop for CompiledFrame<'_> {
     fn drop(&mut self) {
+        // The plan stays with the compiler, for a next recording of the
+        // same tables.
+        self.graph.compiler.reuse.keep(&mut self.rec);
         self.graph.spare = std::mem::take(&mut self.rec).into_spare();
-        let plan = std::mem::take(&mut self.graph.compiler.frame_plan);
-        self.graph.compiler.recycle(plan);
         // A full report nobody took keeps its tables' storage for the next one.
         if let Some(CompilationReport { full: Some(full), .. }) = self.graph.compiler.frame_report.take() {
             self.graph.compiler.report = full;

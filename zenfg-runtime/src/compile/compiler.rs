@@ -8,6 +8,7 @@ use wgpu::Limits;
 use super::aliasing::AliasingPlanner;
 use super::content::ContentStorage;
 use super::options::{CompileOptions, ReportLevel};
+use super::plan_reuse::PlanReuse;
 use super::report::{CompilationReport, CompilationTimings, FullCompilationReport};
 use super::reuse::Kept;
 use super::roots::ResolvedRoots;
@@ -32,34 +33,50 @@ pub(crate) struct Compiler {
     /// the frame, which moves several times between compile and execute (so
     /// is its plan).
     pub frame_report: Option<CompilationReport>,
-    /// The plan of the compiled frame alive now.
+    /// The plan of the compiled frame alive now, kept after it is done for
+    /// the next recording of the same tables.
     pub frame_plan: Plan,
+    /// The recording `frame_plan` was made from.
+    pub reuse: PlanReuse,
 }
 
 impl Compiler {
-    /// Runs every stage over a recording whose builders are all closed:
-    /// validation, content flow, roots, retention, the node-by-node stages
-    /// (uses, segments, views), usage, aliasing, and the report, which it
-    /// leaves in [`frame_report`](Self::frame_report) when one is asked for.
-    /// Bound buffer ranges are checked against `limits`.
-    pub fn plan(&mut self, rec: &mut Recording<'_>, options: CompileOptions, limits: &Limits) -> Result<Plan> {
+    /// Plans a recording whose builders are all closed into
+    /// [`frame_plan`](Self::frame_plan): the plan it holds when the
+    /// recording's tables are those it was made from and no report is asked
+    /// for, or else a new one from every stage.
+    pub fn plan(&mut self, rec: &mut Recording<'_>, options: CompileOptions, limits: &Limits) -> Result<()> {
+        if let Some(error) = rec.poisoned.take() {
+            return Err(error);
+        }
+        if let Some(&group) = rec.group_stack.last() {
+            return Err(FrameGraphError::UnclosedDebugGroup { group, label: rec.groups[group.index()].label.clone() });
+        }
+        if traced!("reuse"; self.reuse.matches(rec, options)) {
+            self.frame_report = None;
+            let_go(rec, &self.frame_plan, self.retained.get());
+            return Ok(());
+        }
+        self.reuse.forget();
+        let stale = std::mem::take(&mut self.frame_plan);
+        self.recycle(stale);
+        self.frame_plan = self.plan_anew(rec, options, limits)?;
+        self.reuse.planned(options);
+        Ok(())
+    }
+
+    /// Runs every stage over the recording: validation of its bindings,
+    /// content flow, roots, retention, the node-by-node stages (uses,
+    /// segments, views), usage, aliasing, and the report, which it leaves in
+    /// [`frame_report`](Self::frame_report) when one is asked for. Bound
+    /// buffer ranges are checked against `limits`.
+    fn plan_anew(&mut self, rec: &mut Recording<'_>, options: CompileOptions, limits: &Limits) -> Result<Plan> {
         let reporting = options.report_level != ReportLevel::None;
         // Only a report shows the stages' timings, and on a small frame
         // reading the clock costs as much as a stage.
         let now = || reporting.then(Instant::now);
         let started = now();
-        traced!("validate"; {
-            if let Some(error) = rec.poisoned.take() {
-                return Err(error);
-            }
-            if let Some(&group) = rec.group_stack.last() {
-                return Err(FrameGraphError::UnclosedDebugGroup {
-                    group,
-                    label: rec.groups[group.index()].label.clone(),
-                });
-            }
-            bindings::check_bindings(rec, limits)?;
-        });
+        traced!("validate"; bindings::check_bindings(rec, limits)?);
         let validated = now();
 
         let mut stages = self.walk.start(rec);
@@ -136,20 +153,8 @@ impl Compiler {
         content.recycle(&mut self.content);
         self.walk.keep_uses(uses);
 
-        if plan.order.len() < rec.nodes.len() {
-            for (callback, kept) in rec.callbacks.iter_mut().zip(&retained) {
-                if !kept {
-                    callback.take();
-                }
-            }
-        }
+        let_go(rec, &plan, &retained);
         self.retained.keep(retained);
-        // Imports no retained work touches let go of their native objects.
-        for bound in &mut rec.bound {
-            if plan.lifetimes[bound.resource.index()].is_none() {
-                bound.native = None;
-            }
-        }
         Ok(plan)
     }
 
@@ -159,5 +164,22 @@ impl Compiler {
         self.walk.recycle(order, segments, views, lifetimes);
         self.usage.keep(usage);
         self.aliasing.recycle(super::aliasing::Allocations { allocations, assignment: resource_allocation });
+    }
+}
+
+/// Drops the callbacks of culled nodes, and the native objects of imports no
+/// retained work touches.
+fn let_go(rec: &mut Recording<'_>, plan: &Plan, retained: &[bool]) {
+    if plan.order.len() < rec.nodes.len() {
+        for (callback, kept) in rec.callbacks.iter_mut().zip(retained) {
+            if !kept {
+                callback.take();
+            }
+        }
+    }
+    for bound in &mut rec.bound {
+        if plan.lifetimes[bound.resource.index()].is_none() {
+            bound.native = None;
+        }
     }
 }

@@ -6,7 +6,9 @@
 //! retention ([`retention`]) → usage ([`usage`]) → lifetimes ([`lifetimes`]) →
 //! aliasing ([`aliasing`]) → segments ([`segments`]) → views ([`views`]) →
 //! report ([`tables`]). [`Compiler`] runs them; each stage keeps its tables
-//! for the next compile ([`reuse`]). Roles a node kind cannot use are already
+//! for the next compile ([`reuse`]). A recording whose tables are exactly
+//! those of the last plan, compiled without a report, reuses that plan
+//! ([`plan_reuse`]). Roles a node kind cannot use are already
 //! compile errors of the caller's program (see [`kind`](crate::kind)).
 //!
 //! Cost is linear in nodes, accesses and resources (times a logarithm for
@@ -21,6 +23,7 @@ mod compiler;
 pub(crate) mod content;
 pub(crate) mod lifetimes;
 mod options;
+mod plan_reuse;
 mod planes;
 mod repeatable;
 mod report;
@@ -36,6 +39,7 @@ mod walk;
 
 pub use compiled::CompiledFrame;
 pub use options::{Aliasing, CompileOptions, ReportLevel};
+pub use plan_reuse::PlanningStats;
 pub use repeatable::RepeatableFrame;
 pub use report::*;
 
@@ -90,10 +94,7 @@ fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_
     let Frame { graph, brand, mut rec, .. } = frame;
     crate::trace::traced!(scope "compile", passes = rec.nodes.len());
     match graph.compiler.plan(&mut rec, options, graph.capabilities.limits()) {
-        Ok(plan) => {
-            graph.compiler.frame_plan = plan;
-            Ok(CompiledFrame::new(graph, brand.identity, rec))
-        }
+        Ok(()) => Ok(CompiledFrame::new(graph, brand.identity, rec)),
         Err(error) => {
             graph.spare = rec.into_spare();
             Err(error)

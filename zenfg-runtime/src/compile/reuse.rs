@@ -39,6 +39,12 @@ impl<T: Empty + Default> Kept<T> {
         value
     }
 
+    /// What was kept last, until it is taken.
+    #[inline]
+    pub fn get(&self) -> &T {
+        &self.0
+    }
+
     /// Keeps `value`'s storage for the next [`take`](Self::take).
     #[inline]
     pub fn keep(&mut self, value: T) {

@@ -177,13 +177,13 @@ impl<'x> Executor<'x, '_> {
                     Some(size),
                 ),
                 CopyOp::BufferToTexture { src, layout, dst, size } => encoder.copy_buffer_to_texture(
-                    wgpu::TexelCopyBufferInfo { buffer: natives.buffer(src)?, layout },
+                    wgpu::TexelCopyBufferInfo { buffer: natives.buffer(src)?, layout: layout.0 },
                     texel_copy(natives, dst)?,
                     size,
                 ),
                 CopyOp::TextureToBuffer { src, dst, layout, size } => encoder.copy_texture_to_buffer(
                     texel_copy(natives, src)?,
-                    wgpu::TexelCopyBufferInfo { buffer: natives.buffer(dst)?, layout },
+                    wgpu::TexelCopyBufferInfo { buffer: natives.buffer(dst)?, layout: layout.0 },
                     size,
                 ),
                 CopyOp::TextureToTexture { src, dst, size } => {

@@ -6,7 +6,7 @@ use crate::types::{AccessMode, AccessRole, WriteContents};
 
 /// One declared access, packed into 32 bytes: the access table is the
 /// largest table of a recording and every stage streams through it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct AccessRecord {
     pub pass: PassId,
     pub resource: ResourceId,

@@ -10,6 +10,7 @@ use crate::ids::{DebugGroupId, next_index};
 use crate::record::frame::Frame;
 
 /// One debug group.
+#[derive(PartialEq)]
 pub(crate) struct GroupRecord {
     pub label: Label,
     pub parent: Option<DebugGroupId>,

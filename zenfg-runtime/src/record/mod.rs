@@ -28,7 +28,7 @@ pub(crate) use self::access::AccessRecord;
 pub(crate) use self::callback::{Callback, Runs};
 pub(crate) use self::group::GroupRecord;
 pub(crate) use self::node::{
-    BindingCheck, ClearOp, ColorTarget, CopyOp, DepthTarget, NodeRecord, NodeWork, TexturePoint,
+    BindingCheck, ClearOp, ColorTarget, CopyLayout, CopyOp, DepthTarget, NodeRecord, NodeWork, TexturePoint,
 };
 pub(crate) use self::recording::{BoundNative, Recording, Spare};
 pub(crate) use self::region::{Region, Slices, TextureRegion};

@@ -11,7 +11,7 @@ use crate::types::NodeKind;
 
 /// A color slot of a render node: an attachment, or an empty slot when
 /// `access` is `None` (the pass's color targets keep their slot numbers).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct ColorTarget {
     pub access: Option<AccessId>,
     pub ops: ColorAttachmentOps,
@@ -19,14 +19,14 @@ pub(crate) struct ColorTarget {
 }
 
 /// The depth attachment of a render node; `ops` is `None` when read-only.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct DepthTarget {
     pub access: AccessId,
     pub ops: Option<DepthAttachmentOps>,
 }
 
 /// A texture subresource origin of a copy op.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct TexturePoint {
     pub texture: ResourceId,
     pub mip_level: u32,
@@ -34,18 +34,30 @@ pub(crate) struct TexturePoint {
     pub aspect: TextureAspect,
 }
 
-/// One recorded copy.
+/// A buffer's layout in a buffer-texture copy, comparable (wgpu's
+/// [`TexelCopyBufferLayout`] is not), so that recordings can be compared.
 #[derive(Clone, Copy, Debug)]
+pub(crate) struct CopyLayout(pub TexelCopyBufferLayout);
+
+impl PartialEq for CopyLayout {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (self.0, other.0);
+        (a.offset, a.bytes_per_row, a.rows_per_image) == (b.offset, b.bytes_per_row, b.rows_per_image)
+    }
+}
+
+/// One recorded copy.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum CopyOp {
     BufferToBuffer { src: ResourceId, src_offset: u64, dst: ResourceId, dst_offset: u64, size: u64 },
-    BufferToTexture { src: ResourceId, layout: TexelCopyBufferLayout, dst: TexturePoint, size: Extent3d },
-    TextureToBuffer { src: TexturePoint, dst: ResourceId, layout: TexelCopyBufferLayout, size: Extent3d },
+    BufferToTexture { src: ResourceId, layout: CopyLayout, dst: TexturePoint, size: Extent3d },
+    TextureToBuffer { src: TexturePoint, dst: ResourceId, layout: CopyLayout, size: Extent3d },
     TextureToTexture { src: TexturePoint, dst: TexturePoint, size: Extent3d },
 }
 
 /// What a bound field of a derived pass expects of the texture or buffer its
 /// access declared, checked at compile.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct BindingCheck {
     pub access: AccessId,
     /// The field, for the error.
@@ -54,7 +66,7 @@ pub(crate) struct BindingCheck {
 }
 
 /// One recorded zero-fill.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct ClearOp {
     pub buffer: ResourceId,
     pub offset: u64,
@@ -62,7 +74,7 @@ pub(crate) struct ClearOp {
 }
 
 /// What a node does.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum NodeWork {
     Render { colors: Range<u32>, depth: Option<DepthTarget> },
     Compute,
@@ -87,6 +99,7 @@ impl NodeWork {
 
 /// One node. Its label is kept apart, in [`Recording::node_labels`](super::Recording::node_labels): the
 /// stages that walk the node table do not read it.
+#[derive(PartialEq)]
 pub(crate) struct NodeRecord {
     pub accesses: Range<u32>,
     pub work: NodeWork,

@@ -11,6 +11,7 @@ use crate::physical::ResourcePoolScope;
 use crate::types::{InitialContents, ResourceKind, ResourceOrigin};
 
 /// The descriptor of a logical resource.
+#[derive(PartialEq)]
 pub(crate) enum ResourceShape {
     Texture { desc: Box<TextureDesc> },
     Buffer { desc: BufferDesc },
@@ -19,6 +20,7 @@ pub(crate) enum ResourceShape {
 /// One logical resource: its descriptor, bound native object, pool scope and
 /// debug group. What the passes over every resource read is kept apart, in
 /// [`ResourceFacts`].
+#[derive(PartialEq)]
 pub(crate) struct ResourceRecord {
     pub shape: ResourceShape,
     /// The index of its bound native object in the recording's
@@ -33,7 +35,7 @@ pub(crate) struct ResourceRecord {
 
 /// What the passes over every resource read of it, in 16 bytes: a quarter of
 /// its record, which is read only where these do not suffice.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct ResourceFacts {
     /// A buffer's logical size; a texture's layer count (or depth), with its
     /// mip count in the upper half.

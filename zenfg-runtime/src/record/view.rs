@@ -8,6 +8,7 @@ use crate::format::{category, is_depth, normalized_aspect};
 use crate::ids::ResourceId;
 
 /// One logical view.
+#[derive(PartialEq)]
 pub(crate) struct ViewRecord {
     pub texture: ResourceId,
     pub desc: TextureViewDesc,

@@ -114,6 +114,11 @@ fn a_frame_shows_its_declarations_compile_stages_execution_and_passes() {
     frame.command_pass("upload").finish_command(|_| Ok(())).unwrap();
     frame.command_pass("resolve").finish_command(|_| Ok(())).unwrap();
     frame.compile(CompileOptions::summary_report()).unwrap().execute(&queue).unwrap();
+    // The same passes again, without a report: the plan of the first frame is reused.
+    let mut frame = graph.begin_frame();
+    frame.command_pass("upload").finish_command(|_| Ok(())).unwrap();
+    frame.command_pass("resolve").finish_command(|_| Ok(())).unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap();
     let opened = recorder.opened.lock().unwrap().clone();
     let compile = Some("compile");
     assert_eq!(
@@ -122,6 +127,7 @@ fn a_frame_shows_its_declarations_compile_stages_execution_and_passes() {
             span("record_pass", Some("upload"), None),
             span("record_pass", Some("resolve"), None),
             span("compile", None, None),
+            span("reuse", None, compile),
             span("validate", None, compile),
             span("content_flow", None, compile),
             span("roots", None, compile),
@@ -130,6 +136,13 @@ fn a_frame_shows_its_declarations_compile_stages_execution_and_passes() {
             span("usage", None, compile),
             span("aliasing", None, compile),
             span("report", None, compile),
+            span("execute", None, None),
+            span("pass", Some("upload"), Some("execute")),
+            span("pass", Some("resolve"), Some("execute")),
+            span("record_pass", Some("upload"), None),
+            span("record_pass", Some("resolve"), None),
+            span("compile", None, None),
+            span("reuse", None, compile),
             span("execute", None, None),
             span("pass", Some("upload"), Some("execute")),
             span("pass", Some("resolve"), Some("execute")),

@@ -9,6 +9,10 @@
 //! pool counters add up. A device-backed graph that compiles is executed with
 //! an error scope and an uncaptured-error handler: wgpu must report nothing.
 //!
+//! A third property compiles random recordings one after another on one
+//! runtime, so that identical ones reuse the plan before them, and checks
+//! every plan against the plan a fresh runtime makes of the same recording.
+//!
 //! The case count is `ZENFG_FUZZ_CASES` (default 64), for longer runs:
 //! `ZENFG_FUZZ_CASES=20000 cargo test -p zenfg-runtime --all-features --test properties fuzz`.
 //!
@@ -559,6 +563,48 @@ fn run_case(
     Ok(())
 }
 
+/// What a compile shows of its plan, or the code it failed with.
+#[derive(Debug, PartialEq)]
+enum Planned {
+    Failed(&'static str),
+    Plan {
+        retained: usize,
+        allocations: usize,
+        segments: Vec<zenfg_runtime::ExecutionSegmentReport>,
+        usage: Vec<Option<zenfg_runtime::ResourceUsage>>,
+    },
+}
+
+/// Records `ops` on `graph` and compiles them without a report.
+fn planned(graph: &mut FrameGraph, ops: &[Op]) -> Result<Planned, TestCaseError> {
+    let mut other = FrameGraph::new();
+    let mut other_frame = other.begin_frame();
+    let foreign = other_frame.create_buffer(BufferDesc::new("foreign", 16)).unwrap();
+    let mut frame = graph.begin_frame();
+    let mut handles =
+        Handles { buffers: Vec::new(), textures: Vec::new(), targets: Vec::new(), formats: Vec::new(), foreign };
+    let mut outcome = Outcome::default();
+    for op in ops {
+        apply(&mut frame, &mut handles, op, &mut outcome)?;
+    }
+    while call("pop_debug_group", || frame.pop_debug_group())?.is_ok() {}
+    let ids: Vec<_> = handles
+        .buffers
+        .iter()
+        .map(|buffer| buffer.id())
+        .chain(handles.textures.iter().map(|texture| texture.id()))
+        .collect();
+    Ok(match call("compile", || frame.compile(CompileOptions::default()))? {
+        Err(error) => Planned::Failed(error.code()),
+        Ok(compiled) => Planned::Plan {
+            retained: compiled.retained_node_count(),
+            allocations: compiled.allocation_count(),
+            segments: compiled.execution_segments(),
+            usage: ids.into_iter().map(|id| compiled.resource_usage(id)).collect(),
+        },
+    })
+}
+
 fn ops() -> impl Strategy<Value = Vec<Op>> {
     prop::collection::vec(op(), 1..24)
 }
@@ -590,5 +636,25 @@ proptest! {
         }
         let uncaptured = uncaptured.lock().unwrap();
         prop_assert!(uncaptured.is_empty(), "uncaptured wgpu errors: {:?}\n{:#?}", uncaptured, ops);
+    }
+
+    /// Random recordings compiled in turn on one runtime, each twice in a
+    /// row: whether a compile reuses the plan before it or plans anew, its
+    /// plan is the plan a fresh runtime makes of the same recording.
+    #[test]
+    fn fuzz_reused_plans_are_the_plans_of_a_fresh_runtime(first in ops(), second in ops()) {
+        let mut graph = FrameGraph::new();
+        let mut compiled_before = None;
+        for ops in [&first, &first, &second, &second, &first] {
+            let before = graph.planning_stats();
+            let reused = planned(&mut graph, ops)?;
+            let fresh = planned(&mut FrameGraph::new(), ops)?;
+            let compiled = !matches!(reused, Planned::Failed(_));
+            prop_assert_eq!(reused, fresh, "{:#?}", ops);
+            if compiled && compiled_before.is_some_and(|before| std::ptr::eq(before, ops)) {
+                prop_assert_eq!(graph.planning_stats().reused, before.reused + 1, "the same recording again reuses its plan");
+            }
+            compiled_before = compiled.then_some(ops);
+        }
     }
 }

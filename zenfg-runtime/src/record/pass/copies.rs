@@ -12,7 +12,7 @@ use crate::record::copy::{
     CopyDirection, Footprint, FootprintBlame, buffer_footprint, check_buffer_layout, check_texture_pair, is_empty_copy,
     misaligned, texture_copy_region,
 };
-use crate::record::{AccessRecord, CopyOp, Region, TexturePoint};
+use crate::record::{AccessRecord, CopyLayout, CopyOp, Region, TexturePoint};
 use crate::token::kind;
 use crate::types::{AccessRole, WriteContents};
 
@@ -150,7 +150,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
                 self.write(AccessRole::TextureCopyDst, point.texture, None, Region::Texture(region.region), contents)
                     .with_graph_effect(effect),
             ],
-            CopyOp::BufferToTexture { src: src.buffer.id, layout: src.layout, dst: point, size },
+            CopyOp::BufferToTexture { src: src.buffer.id, layout: CopyLayout(src.layout), dst: point, size },
         )
     }
 
@@ -214,7 +214,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
                 )
                 .with_graph_effect(effect),
             ],
-            CopyOp::TextureToBuffer { src: point, dst: dst.buffer.id, layout: dst.layout, size },
+            CopyOp::TextureToBuffer { src: point, dst: dst.buffer.id, layout: CopyLayout(dst.layout), size },
         )
     }
 
