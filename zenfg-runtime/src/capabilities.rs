@@ -4,7 +4,8 @@
 use std::fmt;
 
 use wgpu::{
-    Features, Limits, TextureDimension, TextureFormat, TextureFormatFeatureFlags, TextureFormatFeatures, TextureUsages,
+    DownlevelFlags, Features, Limits, StorageTextureAccess, TextureDimension, TextureFormat, TextureFormatFeatureFlags,
+    TextureFormatFeatures, TextureUsages,
 };
 
 use crate::desc::{Label, TextureDesc};
@@ -25,10 +26,12 @@ use crate::ids::ResourceId;
 /// Format features follow wgpu's own rule: a device created without
 /// [`Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`] allows each format
 /// exactly what WebGPU guarantees for it (given the device's features); with
-/// that feature it allows what its adapter reports, which only
-/// [`DeviceCapabilities::of_adapter_device`] can know. Without the adapter
-/// such a device's format features are not checked at all: the graph accepts
-/// what the adapter might allow, and wgpu checks the rest.
+/// that feature, or on an adapter without
+/// [`DownlevelFlags::WEBGPU_TEXTURE_FORMAT_SUPPORT`], it allows what its
+/// adapter reports, which only [`DeviceCapabilities::of_adapter_device`] can
+/// know. Without the adapter such a device's format features are not checked
+/// at all: the graph accepts what the adapter might allow, and wgpu checks
+/// the rest.
 ///
 /// ```
 /// use zenfg_runtime::{DeviceCapabilities, FrameGraph, TextureDesc, wgpu};
@@ -126,12 +129,15 @@ impl DeviceCapabilities {
     /// The capabilities of `device`, created from `adapter`: its limits and
     /// features, and format features as wgpu decides them for it (the
     /// adapter's when the device has
-    /// [`Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`], the guaranteed
-    /// ones otherwise).
+    /// [`Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`] or the adapter
+    /// lacks [`DownlevelFlags::WEBGPU_TEXTURE_FORMAT_SUPPORT`], the
+    /// guaranteed ones otherwise).
     #[must_use]
     pub fn of_adapter_device(adapter: &wgpu::Adapter, device: &wgpu::Device) -> Self {
         let mut capabilities = Self::of_device(device);
-        if capabilities.features.contains(Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES) {
+        let downlevel =
+            !adapter.get_downlevel_capabilities().flags.contains(DownlevelFlags::WEBGPU_TEXTURE_FORMAT_SUPPORT);
+        if downlevel || capabilities.features.contains(Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES) {
             capabilities.formats = FormatSource::Adapter(adapter.clone());
         }
         capabilities
@@ -227,6 +233,44 @@ impl DeviceCapabilities {
         Ok(TextureCheck { allowed: features.allowed_usages })
     }
 
+    /// Why a storage texture of `format` cannot be bound for `access` on the
+    /// device, if it cannot, by wgpu's rule for bind group layouts: atomic
+    /// access needs [`Features::TEXTURE_ATOMIC`], the format needs its own
+    /// features, and its format features need the flag of the access.
+    pub(crate) fn check_storage_access(
+        &mut self,
+        format: TextureFormat,
+        access: StorageTextureAccess,
+    ) -> Result<(), StorageRefusal> {
+        if access == StorageTextureAccess::Atomic && !self.features.contains(Features::TEXTURE_ATOMIC) {
+            return Err(StorageRefusal::Feature(Features::TEXTURE_ATOMIC));
+        }
+        let missing = format.required_features() - self.features;
+        if !missing.is_empty() {
+            return Err(StorageRefusal::Feature(missing));
+        }
+        let flag = storage_flag(access);
+        let flags = self.format_features(format).flags;
+        if flags.contains(flag) {
+            return Ok(());
+        }
+        let supported = storage_accesses(flags);
+        match self.formats {
+            FormatSource::Guaranteed => {
+                let bgra = Features::BGRA8UNORM_STORAGE;
+                let feature = if !self.features.contains(bgra)
+                    && format.guaranteed_format_features(self.features | bgra).flags.contains(flag)
+                {
+                    bgra
+                } else {
+                    Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES
+                };
+                Err(StorageRefusal::NotGuaranteed { feature, supported })
+            }
+            FormatSource::Adapter(_) | FormatSource::Unchecked => Err(StorageRefusal::Adapter { supported }),
+        }
+    }
+
     /// Why a buffer of `size` bytes cannot be created on the device, if it
     /// cannot.
     pub(crate) fn check_buffer(&self, size: u64) -> Result<(), Refusal> {
@@ -314,6 +358,121 @@ impl Refusal {
     }
 }
 
+/// Why the device cannot bind a storage texture of some format for some
+/// access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StorageRefusal {
+    /// An optional feature it lacks: the format's own, or `TEXTURE_ATOMIC`.
+    Feature(Features),
+    /// WebGPU does not guarantee the access for the format; `feature` (the
+    /// adapter's format features, or `BGRA8UNORM_STORAGE`) may give it.
+    NotGuaranteed { feature: Features, supported: TextureFormatFeatureFlags },
+    /// The adapter's format features lack the access; no feature gives it.
+    Adapter { supported: TextureFormatFeatureFlags },
+}
+
+impl StorageRefusal {
+    /// The feature that would allow the access; empty when none would.
+    pub(crate) fn feature(self) -> Features {
+        match self {
+            Self::Feature(feature) | Self::NotGuaranteed { feature, .. } => feature,
+            Self::Adapter { .. } => Features::empty(),
+        }
+    }
+
+    /// Why a `format` storage texture cannot be bound for `access`, and the
+    /// fix, for messages.
+    pub(crate) fn explain(self, format: TextureFormat, access: StorageTextureAccess) -> String {
+        let access_name = storage_access_name(access);
+        let instead = format!("or use a format that allows {access_name} access (such as {})", storage_formats(access));
+        match self {
+            Self::Feature(Features::TEXTURE_ATOMIC) => {
+                "atomic access needs it; request it when creating the device (if the adapter has it), \
+                 or bind the texture without atomic access"
+                    .into()
+            }
+            Self::Feature(_) => format!(
+                "textures of format {format:?} need it; request it when creating the device (if the adapter has \
+                 it), or choose another format"
+            ),
+            Self::NotGuaranteed { feature, supported } if feature == Features::BGRA8UNORM_STORAGE => format!(
+                "format {format:?} allows {} storage access without it; request it when creating the device (if the \
+                 adapter has it), {instead}",
+                supported_list(supported)
+            ),
+            Self::NotGuaranteed { supported, .. } => format!(
+                "WebGPU guarantees format {format:?} {} storage access; request \
+                 TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES when creating the device where the adapter allows \
+                 {access_name} access to {format:?}, and give the graph the adapter \
+                 (`FrameGraph::with_adapter_device`), {instead}",
+                supported_list(supported)
+            ),
+            Self::Adapter { supported } => format!(
+                "the device's adapter allows format {format:?} {} storage access; {}",
+                supported_list(supported),
+                instead.trim_start_matches("or ")
+            ),
+        }
+    }
+}
+
+/// The format feature flag a storage binding of `access` needs.
+fn storage_flag(access: StorageTextureAccess) -> TextureFormatFeatureFlags {
+    match access {
+        StorageTextureAccess::WriteOnly => TextureFormatFeatureFlags::STORAGE_WRITE_ONLY,
+        StorageTextureAccess::ReadOnly => TextureFormatFeatureFlags::STORAGE_READ_ONLY,
+        StorageTextureAccess::ReadWrite => TextureFormatFeatureFlags::STORAGE_READ_WRITE,
+        StorageTextureAccess::Atomic => TextureFormatFeatureFlags::STORAGE_ATOMIC,
+    }
+}
+
+/// The storage access flags among `flags`.
+fn storage_accesses(flags: TextureFormatFeatureFlags) -> TextureFormatFeatureFlags {
+    flags
+        & (TextureFormatFeatureFlags::STORAGE_READ_ONLY
+            | TextureFormatFeatureFlags::STORAGE_WRITE_ONLY
+            | TextureFormatFeatureFlags::STORAGE_READ_WRITE
+            | TextureFormatFeatureFlags::STORAGE_ATOMIC)
+}
+
+/// `read-only`, `write-only`, `read-write` or `atomic`, for messages.
+pub(crate) fn storage_access_name(access: StorageTextureAccess) -> &'static str {
+    match access {
+        StorageTextureAccess::ReadOnly => "read-only",
+        StorageTextureAccess::WriteOnly => "write-only",
+        StorageTextureAccess::ReadWrite => "read-write",
+        StorageTextureAccess::Atomic => "atomic",
+    }
+}
+
+/// Formats WebGPU guarantees `access` for, for messages.
+fn storage_formats(access: StorageTextureAccess) -> &'static str {
+    match access {
+        StorageTextureAccess::ReadOnly | StorageTextureAccess::WriteOnly => "Rgba8Unorm, Rgba16Float or R32Float",
+        StorageTextureAccess::ReadWrite => "R32Float, R32Uint or R32Sint",
+        StorageTextureAccess::Atomic => "R32Uint or R32Sint, with TEXTURE_ATOMIC",
+    }
+}
+
+/// `only read-only and write-only`, or `no`, for messages.
+fn supported_list(supported: TextureFormatFeatureFlags) -> String {
+    let names: Vec<&str> = [
+        StorageTextureAccess::ReadOnly,
+        StorageTextureAccess::WriteOnly,
+        StorageTextureAccess::ReadWrite,
+        StorageTextureAccess::Atomic,
+    ]
+    .into_iter()
+    .filter(|access| supported.contains(storage_flag(*access)))
+    .map(storage_access_name)
+    .collect();
+    match names.as_slice() {
+        [] => "no".into(),
+        [one] => format!("only {one}"),
+        [rest @ .., last] => format!("only {} and {last}", rest.join(", ")),
+    }
+}
+
 /// The sample counts a format supports, for messages.
 fn sample_counts(counts: &[u32]) -> String {
     let listed: Vec<String> = counts.iter().map(u32::to_string).collect();
@@ -322,9 +481,12 @@ fn sample_counts(counts: &[u32]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use wgpu::{Extent3d, Features, Limits, TextureDimension, TextureFormat, TextureUsages};
+    use wgpu::{
+        Extent3d, Features, Limits, StorageTextureAccess, TextureDimension, TextureFormat, TextureFormatFeatureFlags,
+        TextureUsages,
+    };
 
-    use super::{DeviceCapabilities, Refusal};
+    use super::{DeviceCapabilities, Refusal, StorageRefusal};
     use crate::desc::TextureDesc;
 
     #[test]
@@ -402,5 +564,65 @@ mod tests {
         let mut caps = DeviceCapabilities::new(Limits::default(), Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES);
         let srgb = caps.check_texture(&TextureDesc::new_2d("srgb", 4, 4, TextureFormat::Rgba8UnormSrgb)).unwrap();
         assert!(srgb.allowed.contains(TextureUsages::STORAGE_BINDING));
+    }
+
+    #[test]
+    fn storage_accesses_follow_wgpus_rule_for_layouts() {
+        use StorageTextureAccess::{Atomic, ReadOnly, ReadWrite, WriteOnly};
+        let mut caps = DeviceCapabilities::webgpu();
+        assert_eq!(caps.check_storage_access(TextureFormat::R32Float, ReadWrite), Ok(()));
+        assert_eq!(caps.check_storage_access(TextureFormat::Rgba8Unorm, ReadOnly), Ok(()));
+        let guaranteed = TextureFormatFeatureFlags::STORAGE_READ_ONLY | TextureFormatFeatureFlags::STORAGE_WRITE_ONLY;
+        assert_eq!(
+            caps.check_storage_access(TextureFormat::Rgba8Unorm, ReadWrite),
+            Err(StorageRefusal::NotGuaranteed {
+                feature: Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES,
+                supported: guaranteed
+            })
+        );
+        assert_eq!(
+            caps.check_storage_access(TextureFormat::Bgra8Unorm, WriteOnly),
+            Err(StorageRefusal::NotGuaranteed {
+                feature: Features::BGRA8UNORM_STORAGE,
+                supported: TextureFormatFeatureFlags::empty()
+            })
+        );
+        assert_eq!(
+            caps.check_storage_access(TextureFormat::R32Uint, Atomic),
+            Err(StorageRefusal::Feature(Features::TEXTURE_ATOMIC))
+        );
+        assert_eq!(
+            caps.check_storage_access(TextureFormat::R16Unorm, WriteOnly),
+            Err(StorageRefusal::Feature(Features::TEXTURE_FORMAT_16BIT_NORM))
+        );
+        let mut atomic = DeviceCapabilities::new(Limits::default(), Features::TEXTURE_ATOMIC);
+        assert_eq!(atomic.check_storage_access(TextureFormat::R32Uint, Atomic), Ok(()));
+        let mut unchecked = DeviceCapabilities::unchecked();
+        assert_eq!(unchecked.check_storage_access(TextureFormat::Rgba8UnormSrgb, ReadWrite), Ok(()));
+    }
+
+    #[test]
+    fn storage_refusals_explain_what_the_format_allows_and_the_fix() {
+        let supported = TextureFormatFeatureFlags::STORAGE_READ_ONLY | TextureFormatFeatureFlags::STORAGE_WRITE_ONLY;
+        let adapter = StorageRefusal::Adapter { supported };
+        assert_eq!(adapter.feature(), Features::empty());
+        assert_eq!(
+            adapter.explain(TextureFormat::Rgba8Snorm, StorageTextureAccess::ReadWrite),
+            "the device's adapter allows format Rgba8Snorm only read-only and write-only storage access; use a \
+             format that allows read-write access (such as R32Float, R32Uint or R32Sint)"
+        );
+        let bgra = StorageRefusal::NotGuaranteed {
+            feature: Features::BGRA8UNORM_STORAGE,
+            supported: TextureFormatFeatureFlags::empty(),
+        };
+        assert_eq!(bgra.feature(), Features::BGRA8UNORM_STORAGE);
+        let message = bgra.explain(TextureFormat::Bgra8Unorm, StorageTextureAccess::WriteOnly);
+        assert!(message.starts_with("format Bgra8Unorm allows no storage access without it"), "{message}");
+        let atomic = StorageRefusal::Feature(Features::TEXTURE_ATOMIC)
+            .explain(TextureFormat::R32Uint, StorageTextureAccess::Atomic);
+        assert!(atomic.contains("bind the texture without atomic access"), "{atomic}");
+        let norm = StorageRefusal::Feature(Features::TEXTURE_FORMAT_16BIT_NORM)
+            .explain(TextureFormat::R16Unorm, StorageTextureAccess::WriteOnly);
+        assert!(norm.starts_with("textures of format R16Unorm need it"), "{norm}");
     }
 }

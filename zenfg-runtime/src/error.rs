@@ -52,6 +52,15 @@ fn feature_names(features: wgpu::Features) -> String {
     names.join(" | ")
 }
 
+/// What an FG1111 needs: the device features, or a format capability.
+fn needed(features: wgpu::Features) -> String {
+    if features.is_empty() {
+        "a texture format capability the device does not have".into()
+    } else {
+        format!("the device feature {}", feature_names(features))
+    }
+}
+
 fn in_pass(pass: &Option<PassRef>) -> String {
     pass.as_ref().map_or_else(String::new, |pass| format!(" in {pass}"))
 }
@@ -280,16 +289,19 @@ pub enum FrameGraphError {
         /// What breaks the limit and how to fix it.
         message: String,
     },
-    /// The graph's work needs an optional device feature the device lacks.
-    #[error("FG1111: `{label}`{} needs the device feature {}: {message}", in_pass(.pass), feature_names(*.feature))]
+    /// The graph's work needs an optional device feature the device lacks,
+    /// or a capability of a texture format the device does not have.
+    #[error("FG1111: `{label}`{} needs {}: {message}", in_pass(.pass), needed(*.feature))]
     MissingDeviceFeature {
         /// The node whose declaration needs it, if a node does.
         pass: Option<PassRef>,
         /// The resource, when it was already registered.
         resource: Option<ResourceId>,
-        /// The resource's label.
+        /// The resource's label (or the pass's, for a binding of no graph
+        /// resource).
         label: Label,
-        /// The missing features.
+        /// The missing features: empty when no feature gives what is
+        /// missing, because the adapter's own format features lack it.
         feature: wgpu::Features,
         /// What needs it and how to fix it.
         message: String,

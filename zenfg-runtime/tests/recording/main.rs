@@ -17,5 +17,6 @@ mod plan_reuse;
 mod recording;
 mod report;
 mod roots;
+mod storage_access;
 mod usage;
 mod views;

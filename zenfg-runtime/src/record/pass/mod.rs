@@ -16,6 +16,7 @@ mod clears;
 mod copies;
 mod core;
 mod finish;
+mod storage;
 
 use std::marker::PhantomData;
 
@@ -140,6 +141,9 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
 
     /// Reads one mip of `target` through a read-only storage binding. A whole
     /// texture must have a single mip; otherwise pass a single-mip view.
+    /// The format the binding sees must allow read-only storage access on
+    /// the device (FG1111), and a view's format must allow storage at all
+    /// (FG1108); these are checked here, culled or not.
     pub fn storage_texture_read(
         &mut self,
         target: impl Into<TextureTarget<'frame>>,
@@ -147,10 +151,13 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     where
         K: AcceptsRole<StorageTextureRead>,
     {
-        self.texture_read(target.into(), TextureRule::SingleMip)
+        self.storage_texture(target.into(), None)
     }
 
-    /// Writes one mip of `target` through a storage binding.
+    /// Writes one mip of `target` through a storage binding. The format the
+    /// binding sees must allow write-only storage access on the device
+    /// (FG1111), and a view's format must allow storage at all (FG1108);
+    /// these are checked here, culled or not.
     pub fn storage_texture_write(
         &mut self,
         target: impl Into<TextureTarget<'frame>>,
@@ -159,7 +166,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     where
         K: AcceptsRole<StorageTextureWrite>,
     {
-        self.texture_write(target.into(), TextureRule::SingleMip, contents)
+        self.storage_texture(target.into(), Some(contents))
     }
 
     /// Renders into one mip and layer of `target`. `Clear` overwrites, `Load`
