@@ -154,7 +154,8 @@ pub trait Pass<'frame> {
 
     /// The bind groups the pass's bound fields make up, in group order:
     /// each group's layout entries and the field of each entry. Empty for a
-    /// pass whose fields say nothing of bindings.
+    /// pass whose fields say nothing of bindings. [`Frame::add`] checks them
+    /// against the device's limits, features and format features.
     const BIND_GROUPS: &'static [BindGroupTable] = &[];
 
     /// The WGSL source of the shader named in `#[pass(.., shader = "..")]`:
@@ -274,7 +275,18 @@ impl<'frame> Frame<'frame> {
     ///   slice out of range, FG1104 for a view that does not fit the role,
     ///   FG1108 for an attachment of the wrong format category), or the
     ///   `finish_*` check of the kind (FG1106 for a render pass without
-    ///   attachments, FG2009 for a blank label). The pass is dropped with
+    ///   attachments, FG2009 for a blank label), or what the device cannot
+    ///   do with the pass's bind group layouts, checked after its fields are
+    ///   declared: FG1110 for more bind groups than `max_bind_groups`, a
+    ///   binding index from `max_bindings_per_bind_group` on, or more
+    ///   bindings of a kind in one shader stage than its
+    ///   `max_*_per_shader_stage` (an entry counts in every stage of its
+    ///   visibility, over every group of the pass, as wgpu counts the
+    ///   pipeline layout); FG1111 for a storage texture entry whose format
+    ///   does not allow its access on the device (read-write `Rgba8Unorm`
+    ///   without the adapter's format features), or writable storage
+    ///   visible to the vertex stage without `VERTEX_WRITABLE_STORAGE`.
+    ///   The pass is dropped with
     ///   every access it had declared and with `callback`, and the recording
     ///   is **poisoned**: [`compile`](Self::compile) returns the same error.
     ///   A derived pass is declared as a whole, so unlike a declaration on a
@@ -314,8 +326,8 @@ impl<'frame> Frame<'frame> {
         })
     }
 
-    /// Declares the accesses of `pass`, closes it with `finish`, then marks
-    /// its roots.
+    /// Declares the accesses of `pass`, checks its bind group layouts
+    /// against the device, closes it with `finish`, then marks its roots.
     fn record_derived<P: Pass<'frame> + 'frame>(
         &mut self,
         pass: P,
@@ -329,6 +341,9 @@ impl<'frame> Frame<'frame> {
             Ok(declared) => declared,
             Err(error) => return Err(builder.abort(error)),
         };
+        if let Err(error) = builder.check_layouts(P::BIND_GROUPS) {
+            return Err(builder.abort(error));
+        }
         let id = finish(builder, declared)?;
         pass.mark_roots(self)?;
         Ok(id)

@@ -13,6 +13,7 @@ mod derive_equivalence;
 mod differences;
 mod errors;
 mod groups;
+mod layouts;
 mod plan_reuse;
 mod recording;
 mod report;
