@@ -32,6 +32,18 @@ impl fmt::Display for NoDevice {
 /// primary backends, and the `WGPU_DEBUG` / `WGPU_VALIDATION` variables adjust
 /// the instance flags.
 pub fn headless_device(label: &str) -> Result<(wgpu::Device, wgpu::Queue, wgpu::AdapterInfo), NoDevice> {
+    let found = headless_adapter()?;
+    let descriptor = wgpu::DeviceDescriptor {
+        label: Some(label),
+        required_features: found.features() & wgpu::Features::TIMESTAMP_QUERY,
+        ..Default::default()
+    };
+    let (device, queue) = pollster::block_on(found.request_device(&descriptor)).map_err(NoDevice::Refused)?;
+    Ok((device, queue, found.get_info()))
+}
+
+/// The adapter [`headless_device`] creates its device on.
+pub fn headless_adapter() -> Result<wgpu::Adapter, NoDevice> {
     let flags = wgpu::InstanceFlags::from_build_config().with_env();
     let adapter = |flags| {
         let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
@@ -49,11 +61,5 @@ pub fn headless_device(label: &str) -> Result<(wgpu::Device, wgpu::Queue, wgpu::
     if found.get_info().device_type == wgpu::DeviceType::Cpu && flags.contains(wgpu::InstanceFlags::DEBUG) {
         found = adapter(flags - wgpu::InstanceFlags::DEBUG)?;
     }
-    let descriptor = wgpu::DeviceDescriptor {
-        label: Some(label),
-        required_features: found.features() & wgpu::Features::TIMESTAMP_QUERY,
-        ..Default::default()
-    };
-    let (device, queue) = pollster::block_on(found.request_device(&descriptor)).map_err(NoDevice::Refused)?;
-    Ok((device, queue, found.get_info()))
+    Ok(found)
 }

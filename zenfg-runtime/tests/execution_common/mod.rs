@@ -36,6 +36,19 @@ pub fn gpu(test: &str) -> Option<(wgpu::Device, wgpu::Queue)> {
     }
 }
 
+/// The adapter [`gpu`] creates its device on, for tests that create their
+/// own devices; with `CI` set, a missing adapter fails the test.
+pub fn gpu_adapter(test: &str) -> Option<wgpu::Adapter> {
+    match adapter::headless_adapter() {
+        Ok(adapter) => Some(adapter),
+        Err(error) => {
+            assert!(std::env::var_os("CI").is_none(), "{test}: CI is set but no GPU adapter was found: {error}");
+            eprintln!("notice: {test} skipped: no GPU adapter (install mesa-vulkan-drivers for software Vulkan)");
+            None
+        }
+    }
+}
+
 /// Waits for the queue and returns the bytes of a `MAP_READ` buffer.
 pub fn read_buffer(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Vec<u8> {
     let (sender, receiver) = mpsc::channel();
