@@ -33,6 +33,12 @@ use crate::ids::ResourceId;
 /// at all: the graph accepts what the adapter might allow, and wgpu checks
 /// the rest.
 ///
+/// Storage texture bindings are held to those format features as wgpu holds
+/// bind group layouts: a read-only, write-only, read-write or atomic binding
+/// needs the format's flag for that access
+/// ([`TextureFormatFeatureFlags::STORAGE_READ_WRITE`], ...), which WebGPU
+/// guarantees read-write only for `R32Float`, `R32Uint` and `R32Sint`.
+///
 /// ```
 /// use zenfg_runtime::{DeviceCapabilities, FrameGraph, TextureDesc, wgpu};
 /// let mut limits = wgpu::Limits::default();

@@ -59,8 +59,10 @@
 //! its limits (a transient wider than `max_texture_dimension_2d`, a bound
 //! uniform range off `min_uniform_buffer_offset_alignment`), its features,
 //! the format features of every usage a transient needs (FG1108 for a
-//! storage write into `Rgba8UnormSrgb`), resolve formats and sizes, sample
-//! counts, and wgpu's copy alignment rules. A CPU-only runtime plans for
+//! storage write into `Rgba8UnormSrgb`), the storage accesses each format
+//! allows (FG1111 for a read-write `Rgba8Unorm` binding, which WebGPU does
+//! not guarantee), the bind group limits of derived passes, resolve formats
+//! and sizes, sample counts, and wgpu's copy alignment rules. A CPU-only runtime plans for
 //! what every WebGPU device supports. What is left to the device, such as
 //! running out of memory, fails the execution with FG4012 when a pooled
 //! object cannot be created.
@@ -80,10 +82,10 @@
 //! | FG1105 | [`ConflictingAccesses`](FrameGraphError::ConflictingAccesses) | two accesses of one node overlap on one resource and one of them writes (two declarations or fields, a resolve target that is its source, overlapping clear ops, a copy onto its own source) |
 //! | FG1106 | [`InvalidNodeOperation`](FrameGraphError::InvalidNodeOperation) | a render pass finished without attachments or given a second depth attachment; a clear without ops or with an empty op; copy geometry outside a mip or buffer, or a format without a buffer-copy footprint |
 //! | FG1107 | [`InvalidRoot`](FrameGraphError::InvalidRoot) | a root reason that does not fit its resource: `Present` off a whole surface, `Readback` off an imported `MAP_READ \| COPY_DST` buffer, `PersistentState` on a transient |
-//! | FG1108 | [`UnsupportedTextureFormatUsage`](FrameGraphError::UnsupportedTextureFormatUsage) | a color attachment with a depth format, or a depth attachment with a color format |
+//! | FG1108 | [`UnsupportedTextureFormatUsage`](FrameGraphError::UnsupportedTextureFormatUsage) | a color attachment with a depth format, or a depth attachment with a color format; a storage access through a view whose format cannot be a storage binding on the device; compile: a retained access needs a usage the format of its transient cannot have |
 //! | FG1109 | [`BindingMismatch`](FrameGraphError::BindingMismatch) | compile: a bound field of a derived pass binds a texture whose format, sample type, view dimension or sample count, or a buffer range whose size, does not fit the field's layout entry |
-//! | FG1110 | [`DeviceLimitExceeded`](FrameGraphError::DeviceLimitExceeded) | registering a transient larger than the device allows (`max_texture_dimension_2d`, `max_buffer_size`, ...); compile: a bound buffer range off the device's offset alignment or past its binding size |
-//! | FG1111 | [`MissingDeviceFeature`](FrameGraphError::MissingDeviceFeature) | registering a transient whose format needs a feature the device lacks (BC compression, 16-bit norm, ...) |
+//! | FG1110 | [`DeviceLimitExceeded`](FrameGraphError::DeviceLimitExceeded) | registering a transient larger than the device allows (`max_texture_dimension_2d`, `max_buffer_size`, ...); finishing a render pass with more color slots or bytes per sample than it allows; [`Frame::add`] of a derived pass whose bind groups break `max_bind_groups`, `max_bindings_per_bind_group`, a `max_*_per_shader_stage` (an entry counts in every stage of its visibility) or a dynamic offset limit; compile: a bound buffer range off the device's offset alignment or past its binding size |
+//! | FG1111 | [`MissingDeviceFeature`](FrameGraphError::MissingDeviceFeature) | registering a transient whose format needs a feature the device lacks (BC compression, 16-bit norm, ...); a storage texture access its format does not allow on the device (a storage read without read-only access, a storage write without write-only access, a derived pass's read-write or atomic layout entry), naming the feature that would allow it, or none when the adapter's format features lack it; [`Frame::add`] of a derived pass with writable storage visible to the vertex stage without `VERTEX_WRITABLE_STORAGE` |
 //! | FG2001 | [`ForeignHandle`](FrameGraphError::ForeignHandle) | a handle or token of another runtime or recording, when recording or when resolved in a callback; names the node whose declaration or callback used it |
 //! | FG2002 | [`UnclosedPass`](FrameGraphError::UnclosedPass) | compile: a pass builder was dropped without being finished |
 //! | FG2003 | [`InvalidDebugGroupLabel`](FrameGraphError::InvalidDebugGroupLabel) | a blank debug-group label, or too many groups in one recording |
