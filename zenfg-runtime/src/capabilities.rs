@@ -54,7 +54,8 @@ pub struct DeviceCapabilities {
     limits: Limits,
     features: Features,
     formats: FormatSource,
-    /// Format features already asked of the adapter.
+    /// Format features already worked out or asked of the adapter, one
+    /// entry per format.
     known: Vec<(TextureFormat, TextureFormatFeatures)>,
     /// Whether buffer-texture copies are held to wgpu's layout rules.
     copy_layouts: bool,
@@ -164,25 +165,29 @@ impl DeviceCapabilities {
     /// What `format` can do on the device; every usage and flag when its
     /// format features are not known.
     pub fn format_features(&mut self, format: TextureFormat) -> TextureFormatFeatures {
-        match &self.formats {
+        if let Some((_, known)) = self.known.iter().find(|(known, _)| *known == format) {
+            return *known;
+        }
+        let features = match &self.formats {
             FormatSource::Guaranteed => format.guaranteed_format_features(self.features),
             FormatSource::Unchecked => {
-                TextureFormatFeatures { allowed_usages: TextureUsages::all(), flags: TextureFormatFeatureFlags::all() }
+                return TextureFormatFeatures {
+                    allowed_usages: TextureUsages::all(),
+                    flags: TextureFormatFeatureFlags::all(),
+                };
             }
             FormatSource::Adapter(adapter) => {
-                if let Some((_, known)) = self.known.iter().find(|(known, _)| *known == format) {
-                    return *known;
-                }
                 let mut features = adapter.get_texture_format_features(format);
                 let float32 =
                     matches!(format, TextureFormat::R32Float | TextureFormat::Rg32Float | TextureFormat::Rgba32Float);
                 if float32 && !self.features.contains(Features::FLOAT32_FILTERABLE) {
                     features.flags.remove(TextureFormatFeatureFlags::FILTERABLE);
                 }
-                self.known.push((format, features));
                 features
             }
-        }
+        };
+        self.known.push((format, features));
+        features
     }
 
     /// Why a transient texture of `desc` cannot be created on the device, if
@@ -248,19 +253,54 @@ impl DeviceCapabilities {
         format: TextureFormat,
         access: StorageTextureAccess,
     ) -> Result<(), StorageRefusal> {
+        let flags = self.format_features(format).flags;
+        self.check_storage_flags(format, access, flags)
+    }
+
+    /// [`check_storage_access`](Self::check_storage_access) for the view a
+    /// storage binding binds, which also needs a format whose usages allow
+    /// `STORAGE_BINDING`: `Ok(false)` when they do not.
+    pub(crate) fn check_storage_binding(
+        &mut self,
+        format: TextureFormat,
+        access: StorageTextureAccess,
+    ) -> Result<bool, StorageRefusal> {
+        let features = self.format_features(format);
+        if !features.allowed_usages.contains(TextureUsages::STORAGE_BINDING) {
+            return Ok(false);
+        }
+        self.check_storage_flags(format, access, features.flags).map(|()| true)
+    }
+
+    /// [`check_storage_access`](Self::check_storage_access) of a format whose
+    /// features on the device have `flags`.
+    #[inline]
+    fn check_storage_flags(
+        &mut self,
+        format: TextureFormat,
+        access: StorageTextureAccess,
+        flags: TextureFormatFeatureFlags,
+    ) -> Result<(), StorageRefusal> {
+        let atomic = if access == StorageTextureAccess::Atomic { Features::TEXTURE_ATOMIC } else { Features::empty() };
+        if self.features.contains(atomic | format.required_features()) && flags.contains(storage_flag(access)) {
+            return Ok(());
+        }
+        Err(self.storage_refusal(format, access))
+    }
+
+    /// Why [`check_storage_access`](Self::check_storage_access) refuses, in
+    /// wgpu's order: `TEXTURE_ATOMIC`, the format's features, its flags.
+    #[cold]
+    fn storage_refusal(&mut self, format: TextureFormat, access: StorageTextureAccess) -> StorageRefusal {
         if access == StorageTextureAccess::Atomic && !self.features.contains(Features::TEXTURE_ATOMIC) {
-            return Err(StorageRefusal::Feature(Features::TEXTURE_ATOMIC));
+            return StorageRefusal::Feature(Features::TEXTURE_ATOMIC);
         }
         let missing = format.required_features() - self.features;
         if !missing.is_empty() {
-            return Err(StorageRefusal::Feature(missing));
+            return StorageRefusal::Feature(missing);
         }
         let flag = storage_flag(access);
-        let flags = self.format_features(format).flags;
-        if flags.contains(flag) {
-            return Ok(());
-        }
-        let supported = storage_accesses(flags);
+        let supported = storage_accesses(self.format_features(format).flags);
         match self.formats {
             FormatSource::Guaranteed => {
                 let bgra = Features::BGRA8UNORM_STORAGE;
@@ -271,9 +311,9 @@ impl DeviceCapabilities {
                 } else {
                     Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES
                 };
-                Err(StorageRefusal::NotGuaranteed { feature, supported })
+                StorageRefusal::NotGuaranteed { feature, supported }
             }
-            FormatSource::Adapter(_) | FormatSource::Unchecked => Err(StorageRefusal::Adapter { supported }),
+            FormatSource::Adapter(_) | FormatSource::Unchecked => StorageRefusal::Adapter { supported },
         }
     }
 

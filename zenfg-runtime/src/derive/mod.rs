@@ -341,7 +341,9 @@ impl<'frame> Frame<'frame> {
             Ok(declared) => declared,
             Err(error) => return Err(builder.abort(error)),
         };
-        if let Err(error) = builder.check_layouts(P::BIND_GROUPS) {
+        if !P::BIND_GROUPS.is_empty()
+            && let Err(error) = builder.check_layouts(P::BIND_GROUPS)
+        {
             return Err(builder.abort(error));
         }
         let id = finish(builder, declared)?;

@@ -2,10 +2,10 @@
 //! storage, and the access the role implies (read-only for a read,
 //! write-only for a write), on the device the graph is planned for.
 
-use wgpu::{StorageTextureAccess, TextureUsages};
+use wgpu::{StorageTextureAccess, TextureFormat};
 
 use super::{PassBuilder, texture_parts};
-use crate::capabilities::storage_access_name;
+use crate::capabilities::{StorageRefusal, storage_access_name};
 use crate::error::{FrameGraphError, Result};
 use crate::handle::TextureTarget;
 use crate::record::selection::{TextureRule, TextureSelection};
@@ -36,6 +36,7 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
     /// device; FG1111 for a format whose features on the device do not
     /// allow `access`. A texture whose own format forbids storage is left to
     /// compile, which refuses it only when a retained access needs it.
+    #[inline]
     fn check_storage_format(
         &mut self,
         selection: &TextureSelection,
@@ -43,36 +44,58 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
         access: StorageTextureAccess,
     ) -> Result<()> {
         let format = selection.format;
-        let capabilities = &mut self.frame.graph.capabilities;
-        if !capabilities.format_features(format).allowed_usages.contains(TextureUsages::STORAGE_BINDING) {
-            let texture_format = self.frame.rec.texture_desc(selection.resource).format;
-            if format == texture_format {
-                return Ok(());
+        match self.frame.graph.capabilities.check_storage_binding(format, access) {
+            Ok(true) => Ok(()),
+            Ok(false) => {
+                let texture_format = self.frame.rec.texture_desc(selection.resource).format;
+                if format == texture_format {
+                    return Ok(());
+                }
+                Err(self.view_cannot_be_storage(selection, role, texture_format))
             }
-            return Err(FrameGraphError::UnsupportedTextureFormatUsage {
-                pass: self.pass.clone(),
-                resource: self.frame.rec.resource_ref(selection.resource),
-                role,
-                format,
-                message: format!(
-                    "a storage binding needs a view format that allows STORAGE_BINDING, which {format:?} does not \
-                     on this device; view the texture in its own format, {texture_format:?}, or in another format \
-                     that allows storage"
-                ),
-            });
+            Err(refusal) => Err(self.storage_refused(selection, access, refusal)),
         }
-        let Err(refusal) = capabilities.check_storage_access(format, access) else { return Ok(()) };
-        let resource = &self.frame.rec.resources[selection.resource.index()];
-        Err(FrameGraphError::MissingDeviceFeature {
+    }
+
+    #[cold]
+    fn view_cannot_be_storage(
+        &self,
+        selection: &TextureSelection,
+        role: AccessRole,
+        texture_format: TextureFormat,
+    ) -> FrameGraphError {
+        let format = selection.format;
+        FrameGraphError::UnsupportedTextureFormatUsage {
+            pass: self.pass.clone(),
+            resource: self.frame.rec.resource_ref(selection.resource),
+            role,
+            format,
+            message: format!(
+                "a storage binding needs a view format that allows STORAGE_BINDING, which {format:?} does not \
+                 on this device; view the texture in its own format, {texture_format:?}, or in another format \
+                 that allows storage"
+            ),
+        }
+    }
+
+    #[cold]
+    fn storage_refused(
+        &self,
+        selection: &TextureSelection,
+        access: StorageTextureAccess,
+        refusal: StorageRefusal,
+    ) -> FrameGraphError {
+        let format = selection.format;
+        FrameGraphError::MissingDeviceFeature {
             pass: Some(self.pass.clone()),
             resource: Some(selection.resource),
-            label: resource.label().clone(),
+            label: self.frame.rec.resources[selection.resource.index()].label().clone(),
             feature: refusal.feature(),
             message: format!(
                 "the pass binds it as a {} storage texture of format {format:?}; {}",
                 storage_access_name(access),
                 refusal.explain(format, access)
             ),
-        })
+        }
     }
 }
