@@ -73,7 +73,7 @@ fn derived(frame: &mut Frame<'_>, passes: usize) -> Result<(), FrameGraphError> 
     for i in 0..passes {
         let (src, dst) = (c.textures[i], c.textures[i + 1]);
         if i % 4 == 3 {
-            frame.add(Draw { src, color: dst, depth: c.depth, vertices: c.vertices }, |mut cx| {
+            frame.add(Draw { src, color: dst, depth: c.depth, vertices: c.vertices }, |cx| {
                 cx.pass.set_vertex_view(0, &cx.vertices);
                 black_box(cx.src.extent());
                 Ok(())
@@ -99,7 +99,7 @@ fn built(frame: &mut Frame<'_>, passes: usize) -> Result<(), FrameGraphError> {
             let _ = pass.color_attachment(dst, ColorAttachmentOps::clear_store(Color::BLACK))?;
             let _ = pass.depth_attachment(c.depth, DepthAttachmentOps::clear_discard(1.0))?;
             let vertices = pass.vertex_buffer(c.vertices, BufferRange::whole())?;
-            pass.finish_render(move |mut cx| {
+            pass.finish_render(move |cx| {
                 cx.pass.set_vertex_buffer(0, cx.resources.buffer(vertices)?.slice(..));
                 black_box(cx.resources.texture_view(src)?);
                 Ok(())

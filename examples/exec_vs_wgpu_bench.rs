@@ -297,7 +297,7 @@ fn record<'f>(frame: &mut Frame<'f>, pipelines: &Pipelines, output: &'f wgpu::Te
     });
 
     let pipeline = pipelines.gbuffer.clone();
-    add(frame, repeatable, GBuffer { albedo, depth }, move |mut cx| {
+    add(frame, repeatable, GBuffer { albedo, depth }, move |cx| {
         cx.pass.set_pipeline(&pipeline);
         cx.pass.draw(0..3, 0..1);
         Ok(())

@@ -165,7 +165,7 @@ fn frame(
 
     frame.push_debug_group("lighting")?;
     let pipeline = pipelines.scene.clone();
-    frame.add(Scene { hdr }, move |mut cx| {
+    frame.add(Scene { hdr }, move |cx| {
         cx.pass.set_pipeline(&pipeline);
         cx.pass.draw(0..3, 0..1);
         Ok(())

@@ -87,7 +87,7 @@ pub fn run(device: &wgpu::Device, queue: &wgpu::Queue, path: &Path) -> Result<Ve
     frame.bind_imported_texture(surface, &surface_texture)?;
     let mut draw = frame.render_pass("scene");
     let _ = draw.color_attachment(scene, ColorAttachmentOps::clear_store(CLEAR))?;
-    draw.finish_render(move |mut cx| {
+    draw.finish_render(move |cx| {
         cx.pass.set_pipeline(&pipeline);
         cx.pass.draw(0..3, 0..1);
         Ok(())

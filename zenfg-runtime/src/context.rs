@@ -217,8 +217,10 @@ impl<'e> ExecutionResources<'e> {
 pub struct RenderPassContext<'e> {
     /// The runtime's device.
     pub device: &'e wgpu::Device,
-    /// The render pass to record draws into.
-    pub pass: wgpu::RenderPass<'e>,
+    /// The render pass to record draws into. The runtime owns it and ends it
+    /// when the callback returns, so the pass is never moved (a wgpu render
+    /// pass is about a kilobyte).
+    pub pass: &'e mut wgpu::RenderPass<'static>,
     /// Resolves the node's tokens.
     pub resources: ExecutionResources<'e>,
     /// The frame index given in the execution options; for
@@ -232,8 +234,9 @@ pub struct RenderPassContext<'e> {
 pub struct ComputePassContext<'e> {
     /// The runtime's device.
     pub device: &'e wgpu::Device,
-    /// The compute pass to record dispatches into.
-    pub pass: wgpu::ComputePass<'e>,
+    /// The compute pass to record dispatches into. The runtime owns it and
+    /// ends it when the callback returns.
+    pub pass: &'e mut wgpu::ComputePass<'static>,
     /// Resolves the node's tokens.
     pub resources: ExecutionResources<'e>,
     /// The frame index given in the execution options; for

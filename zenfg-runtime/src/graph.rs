@@ -10,6 +10,7 @@ use crate::compile::{Compiler, PlanningStats};
 use crate::error::{FrameGraphError, Result};
 use crate::execute::{CpuTimingReport, ExecutionStorage, GpuProfiler};
 use crate::handle::RecordingIdentity;
+use crate::hash::FastSet;
 use crate::physical::ResourcePoolScope;
 use crate::pool::store::ResourcePool;
 use crate::pool::{PooledResourceInfo, ResourcePoolStats};
@@ -43,6 +44,9 @@ pub struct FrameGraph {
     pub(crate) spare: Spare,
     /// Bind group layouts, bind groups and import views of derived passes.
     pub(crate) bindings: BindingCache,
+    /// The addresses of the bind group tables of derived passes found to fit
+    /// `capabilities`, which never change.
+    pub(crate) fitting_layouts: FastSet<usize>,
     /// The compiler, with the storage its stages keep across compiles.
     pub(crate) compiler: Compiler,
     /// The tables executions fill, kept for the next execution.
@@ -72,6 +76,7 @@ impl FrameGraph {
             spare: Spare::default(),
             compiler: Compiler::default(),
             bindings: BindingCache::default(),
+            fitting_layouts: FastSet::default(),
             execution: ExecutionStorage::default(),
         }
     }

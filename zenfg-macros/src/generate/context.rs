@@ -36,8 +36,16 @@ fn runtime_fields(kind: Kind, cx: &Lifetime) -> Vec<(TokenStream, TokenStream, &
     let private = private();
     let wgpu = quote!(#private::wgpu);
     let work = match kind {
-        Kind::Render => (quote!(pass), quote!(#wgpu::RenderPass<#cx>), "The render pass, begun with the attachments."),
-        Kind::Compute => (quote!(pass), quote!(#wgpu::ComputePass<#cx>), "The compute pass to dispatch into."),
+        Kind::Render => (
+            quote!(pass),
+            quote!(&#cx mut #wgpu::RenderPass<'static>),
+            "The render pass, begun with the attachments; the runtime ends it when the callback returns.",
+        ),
+        Kind::Compute => (
+            quote!(pass),
+            quote!(&#cx mut #wgpu::ComputePass<'static>),
+            "The compute pass to dispatch into; the runtime ends it when the callback returns.",
+        ),
         Kind::Command => (
             quote!(encoder),
             quote!(&#cx mut #wgpu::CommandEncoder),
@@ -139,7 +147,7 @@ fn set_bind_groups(vis: &Visibility, name: &Ident, kind: Kind) -> TokenStream {
         impl #name<'_> {
             #doc
             #vis fn set_bind_groups(&mut self) {
-                self.bind_groups.set(&mut self.pass);
+                self.bind_groups.set(self.pass);
             }
         }
     }

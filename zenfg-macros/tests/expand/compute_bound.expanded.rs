@@ -2,8 +2,8 @@
 pub struct BlurContext<'cx> {
     #[doc = "The runtime's device."]
     pub device: &'cx ::zenfg_runtime::__private::wgpu::Device,
-    #[doc = "The compute pass to dispatch into."]
-    pub pass: ::zenfg_runtime::__private::wgpu::ComputePass<'cx>,
+    #[doc = "The compute pass to dispatch into; the runtime ends it when the callback returns."]
+    pub pass: &'cx mut ::zenfg_runtime::__private::wgpu::ComputePass<'static>,
     #[doc = "The frame index given in the execution options."]
     pub frame_index: ::core::primitive::u64,
     #[doc = "The view of `src` (`#[sampled]`)."]
@@ -18,7 +18,7 @@ pub struct BlurContext<'cx> {
 impl BlurContext<'_> {
     #[doc = "Sets every bind group of the pass on `pass`, at its group index."]
     pub fn set_bind_groups(&mut self) {
-        self.bind_groups.set(&mut self.pass);
+        self.bind_groups.set(self.pass);
     }
 }
 #[automatically_derived]

@@ -4,8 +4,8 @@
 struct BrokenContext<'cx> {
     #[doc = "The runtime's device."]
     pub device: &'cx ::zenfg_runtime::__private::wgpu::Device,
-    #[doc = "The compute pass to dispatch into."]
-    pub pass: ::zenfg_runtime::__private::wgpu::ComputePass<'cx>,
+    #[doc = "The compute pass to dispatch into; the runtime ends it when the callback returns."]
+    pub pass: &'cx mut ::zenfg_runtime::__private::wgpu::ComputePass<'static>,
     #[doc = "The frame index given in the execution options."]
     pub frame_index: ::core::primitive::u64,
     #[doc = "The view of `src` (`#[sampled]`)."]

@@ -2,8 +2,8 @@
 struct DrawContext<'cx> {
     #[doc = "The runtime's device."]
     pub device: &'cx ::zenfg_runtime::__private::wgpu::Device,
-    #[doc = "The render pass, begun with the attachments."]
-    pub pass: ::zenfg_runtime::__private::wgpu::RenderPass<'cx>,
+    #[doc = "The render pass, begun with the attachments; the runtime ends it when the callback returns."]
+    pub pass: &'cx mut ::zenfg_runtime::__private::wgpu::RenderPass<'static>,
     #[doc = "The frame index given in the execution options."]
     pub frame_index: ::core::primitive::u64,
     #[doc = "The view of `vertices` (`#[vertex]`)."]

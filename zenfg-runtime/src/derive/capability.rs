@@ -165,7 +165,7 @@ pub trait RenderPassExt<'cx> {
     fn draw_indexed_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>);
 }
 
-impl<'cx> RenderPassExt<'cx> for wgpu::RenderPass<'cx> {
+impl<'cx> RenderPassExt<'cx> for wgpu::RenderPass<'_> {
     fn set_vertex_view(&mut self, slot: u32, view: &impl AsVertexSlice<'cx>) {
         self.set_vertex_buffer(slot, view.vertex_slice());
     }
@@ -191,7 +191,7 @@ pub trait ComputePassExt<'cx> {
     fn dispatch_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>);
 }
 
-impl<'cx> ComputePassExt<'cx> for wgpu::ComputePass<'cx> {
+impl<'cx> ComputePassExt<'cx> for wgpu::ComputePass<'_> {
     fn dispatch_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>) {
         let (buffer, offset) = view.indirect_args();
         self.dispatch_workgroups_indirect(buffer, offset);

@@ -116,17 +116,21 @@ impl<'x> Executor<'x, '_> {
             beginning_of_pass_write_index: Some(first),
             end_of_pass_write_index: Some(first + 1),
         });
-        let render_pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some(&self.labels[pass.index()]),
-            color_attachments,
-            depth_stencil_attachment,
-            timestamp_writes,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
+        // Without its lifetime the pass can be lent to the callback by
+        // reference instead of moving through every layer of the call.
+        let mut render_pass = encoder
+            .begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some(&self.labels[pass.index()]),
+                color_attachments,
+                depth_stencil_attachment,
+                timestamp_writes,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            })
+            .forget_lifetime();
         let context = RenderPassContext {
             device: self.device,
-            pass: render_pass,
+            pass: &mut render_pass,
             resources: self.resources(pass),
             frame_index: self.frame_index,
         };
@@ -140,13 +144,15 @@ impl<'x> Executor<'x, '_> {
             beginning_of_pass_write_index: Some(first),
             end_of_pass_write_index: Some(first + 1),
         });
-        let compute_pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some(&self.labels[pass.index()]),
-            timestamp_writes,
-        });
+        let mut compute_pass = encoder
+            .begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some(&self.labels[pass.index()]),
+                timestamp_writes,
+            })
+            .forget_lifetime();
         let context = ComputePassContext {
             device: self.device,
-            pass: compute_pass,
+            pass: &mut compute_pass,
             resources: self.resources(pass),
             frame_index: self.frame_index,
         };

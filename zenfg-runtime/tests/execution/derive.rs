@@ -279,7 +279,7 @@ fn derived_compute_and_copy_passes_produce_the_expected_bytes() {
     let written = data.slice(BufferRange::new(256, Some(256)));
     let fill = Fill { params: params.slice(BufferRange::new(256, Some(16))), data: written };
     frame
-        .add(fill, move |mut cx: FillContext<'_>| {
+        .add(fill, move |cx: FillContext<'_>| {
             let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("scale"),
                 layout: &pipeline.get_bind_group_layout(0),
@@ -603,7 +603,7 @@ fn an_absent_color_attachment_leaves_its_slot_empty_for_a_sparse_pipeline() {
         .unwrap();
     frame.bind_imported_buffer(pixels, &native_pixels).unwrap();
     frame
-        .add(Sparse { first: None, second }, move |mut cx| {
+        .add(Sparse { first: None, second }, move |cx| {
             cx.pass.set_pipeline(&pipeline);
             cx.pass.draw(0..3, 0..1);
             Ok(())

@@ -118,7 +118,7 @@ fn a_compute_pass_writes_a_transient_buffer_that_is_read_back() {
     frame.bind_imported_buffer(output, &native).unwrap();
     let mut pass = frame.compute_pass("fill");
     let token = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
-    pass.finish_compute(move |mut cx| {
+    pass.finish_compute(move |cx| {
         let bind_group = storage_bind_group(cx.device, &pipeline, cx.resources.buffer(token)?);
         cx.pass.set_pipeline(&pipeline);
         cx.pass.set_bind_group(0, &bind_group, &[]);
@@ -183,7 +183,7 @@ fn a_render_pass_samples_a_transient_another_pass_drew() {
 
     let mut draw = frame.render_pass("scene");
     let _ = draw.color_attachment(scene, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
-    draw.finish_render(move |mut cx| {
+    draw.finish_render(move |cx| {
         cx.pass.set_pipeline(&scene_pipeline);
         cx.pass.draw(0..3, 0..1);
         Ok(())
@@ -192,7 +192,7 @@ fn a_render_pass_samples_a_transient_another_pass_drew() {
     let mut post = frame.render_pass("invert");
     let source = post.sampled_texture(scene).unwrap();
     let _ = post.color_attachment(inverted, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
-    post.finish_render(move |mut cx| {
+    post.finish_render(move |cx| {
         let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: None,
             layout: &invert_pipeline.get_bind_group_layout(0),
@@ -247,7 +247,7 @@ fn a_multisampled_attachment_resolves_into_a_transient() {
     let mut pass = frame.render_pass("msaa");
     let _ =
         pass.color_attachment_with_resolve(msaa, resolved, ColorAttachmentOps::clear_discard(Color::BLACK)).unwrap();
-    pass.finish_render(move |mut cx| {
+    pass.finish_render(move |cx| {
         cx.pass.set_pipeline(&pipeline);
         cx.pass.draw(0..3, 0..1);
         Ok(())
@@ -295,7 +295,7 @@ fn persistent_state_survives_across_two_frames() {
         let mut pass = frame.compute_pass("accumulate");
         let token = pass.storage_buffer_write(history, BufferRange::whole(), WriteContents::Preserve).unwrap();
         let pipeline = pipeline.clone();
-        pass.finish_compute(move |mut cx| {
+        pass.finish_compute(move |cx| {
             let bind_group = storage_bind_group(cx.device, &pipeline, cx.resources.buffer(token)?);
             cx.pass.set_pipeline(&pipeline);
             cx.pass.set_bind_group(0, &bind_group, &[]);
@@ -415,7 +415,7 @@ fn gpu_timing_measures_render_and_compute_passes() {
     let target = frame.create_texture(TextureDesc::new_2d("target", 128, 128, TextureFormat::Rgba8Unorm)).unwrap();
     let mut spin = frame.compute_pass("spin");
     let token = spin.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
-    spin.finish_compute(move |mut cx| {
+    spin.finish_compute(move |cx| {
         let bind_group = storage_bind_group(cx.device, &pipeline, cx.resources.buffer(token)?);
         cx.pass.set_pipeline(&pipeline);
         cx.pass.set_bind_group(0, &bind_group, &[]);
@@ -425,7 +425,7 @@ fn gpu_timing_measures_render_and_compute_passes() {
     .unwrap();
     let mut draw = frame.render_pass("draw");
     let _ = draw.color_attachment(target, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
-    draw.finish_render(move |mut cx| {
+    draw.finish_render(move |cx| {
         cx.pass.set_pipeline(&draw_pipeline);
         cx.pass.draw(0..3, 0..1);
         Ok(())

@@ -248,14 +248,14 @@ fn contexts_hold_role_specific_views() {
         let _: UniformBufferView<'_> = cx.params;
         let _: Option<StorageBufferReadView<'_>> = cx.extra;
         let _: [IndirectBufferView<'_>; 2] = cx.args;
-        let _: zenfg_runtime::wgpu::ComputePass<'_> = cx.pass;
+        let _: &mut zenfg_runtime::wgpu::ComputePass<'static> = cx.pass;
         let _: u64 = cx.frame_index;
     }
     fn main(cx: MainContext<'_>) {
         let _: BoundAttachment = cx.hdr;
         let _: BoundAttachment = cx.ids;
         let _: BoundAttachment = cx.depth;
-        let _: zenfg_runtime::wgpu::RenderPass<'_> = cx.pass;
+        let _: &mut zenfg_runtime::wgpu::RenderPass<'static> = cx.pass;
     }
     fn copy(cx: CopyContext<'_>) {
         let _: TextureCopySrcView<'_> = cx.src;

@@ -27,11 +27,11 @@ struct Sparse<'f> {
 }
 
 fn record<'f>(frame: &mut Frame<'f>, gbuffer: Gbuffer<'f>, sparse: Sparse<'f>) -> Result<(), FrameGraphError> {
-    frame.add(gbuffer, |mut cx| {
+    frame.add(gbuffer, |cx| {
         cx.pass.draw(0..3, 0..1);
         Ok(())
     })?;
-    frame.add(sparse, |mut cx| {
+    frame.add(sparse, |cx| {
         cx.pass.draw(0..3, 0..1);
         Ok(())
     })?;

@@ -34,7 +34,7 @@ struct Exec<'cx> {
 }
 
 fn record<'cx>(frame: &mut Frame<'cx>, pass: Exec<'cx>) -> Result<(), FrameGraphError> {
-    frame.add(pass, |mut cx: ExecContext<'_>| {
+    frame.add(pass, |cx: ExecContext<'_>| {
         let _entries = [cx.src.sampled_binding(), cx.dst.storage_write_binding()];
         cx.pass.dispatch_workgroups(1, 1, 1);
         Ok(())

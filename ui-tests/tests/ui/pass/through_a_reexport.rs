@@ -33,7 +33,7 @@ fn record<'f>(frame: &mut Frame<'f>, blur: Blur<'f>, draw: Draw<'f>) -> Result<(
         cx.pass.dispatch_workgroups(size.width.div_ceil(8), size.height.div_ceil(8), 1);
         Ok(())
     })?;
-    frame.add(draw, |mut cx: DrawContext<'_>| {
+    frame.add(draw, |cx: DrawContext<'_>| {
         if let Some(vertices) = &cx.vertices {
             cx.pass.set_vertex_view(0, vertices);
         }

@@ -78,7 +78,7 @@ fn record<'f>(
     overlay: Overlay<'f>,
     submit: Submit<'f>,
 ) -> Result<(), FrameGraphError> {
-    frame.add(draw, |mut cx: DrawContext<'_>| {
+    frame.add(draw, |cx: DrawContext<'_>| {
         let _entries = [cx.camera.uniform_binding(), cx.albedo.sampled_binding(), cx.lights.storage_read_binding()];
         let _: (Extent3d, wgpu::TextureFormat, u32) = (cx.albedo.extent(), cx.albedo.format(), cx.albedo.sample_count());
         let _: &wgpu::TextureView = cx.albedo.texture_view_unchecked();
@@ -91,7 +91,7 @@ fn record<'f>(
         let _ = (cx.device, cx.frame_index, cx.color);
         Ok(())
     })?;
-    frame.add(blur, |mut cx| {
+    frame.add(blur, |cx| {
         let _entries = [cx.src.sampled_binding(), cx.dst.storage_write_binding(), cx.weights.storage_read_binding()];
         let size = cx.dst.extent();
         let _ = (cx.src.mip_levels(), cx.weights.array_layers());

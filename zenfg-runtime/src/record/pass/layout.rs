@@ -25,8 +25,11 @@ impl<K: PassKind> PassBuilder<'_, '_, K> {
     /// format capability the device lacks: writable storage visible to the
     /// vertex stage, or a storage texture whose format does not allow its
     /// access.
+    /// Layouts that passed are remembered by address, so a pass added every
+    /// frame is checked once per runtime.
     pub(crate) fn check_layouts(&mut self, groups: &'static [BindGroupTable]) -> Result<()> {
-        if groups.is_empty() {
+        let address = groups.as_ptr() as usize;
+        if groups.is_empty() || self.frame.graph.fitting_layouts.contains(&address) {
             return Ok(());
         }
         self.check_layout_limits(groups)?;
@@ -35,6 +38,7 @@ impl<K: PassKind> PassBuilder<'_, '_, K> {
                 self.check_entry_features(entry, field)?;
             }
         }
+        self.frame.graph.fitting_layouts.insert(address);
         Ok(())
     }
 

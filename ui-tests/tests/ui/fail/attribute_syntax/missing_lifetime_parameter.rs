@@ -11,7 +11,7 @@ struct Blur {
 }
 
 fn record(frame: &mut Frame<'_>, pass: Blur) -> Result<(), FrameGraphError> {
-    frame.add(pass, |mut cx: BlurContext<'_>| {
+    frame.add(pass, |cx: BlurContext<'_>| {
         let size = cx.dst.extent();
         let _ = cx.src.sampled_binding();
         cx.pass.dispatch_workgroups(size.width, size.height, 1);

@@ -10,7 +10,7 @@ struct Blur<'f> {
 }
 
 fn record<'f>(frame: &mut Frame<'f>, pass: Blur<'f>) -> Result<(), FrameGraphError> {
-    frame.add(pass, |mut cx: BlurContext<'_>| {
+    frame.add(pass, |cx: BlurContext<'_>| {
         let size = cx.dst.extent();
         let _ = cx.src.sampled_binding();
         cx.pass.dispatch_workgroups(size.width.div_ceil(8), size.height.div_ceil(8), 1);

@@ -11,7 +11,7 @@ struct Tint<'f> {
 }
 
 fn record<'f>(frame: &mut Frame<'f>, pass: Tint<'f>) -> Result<(), FrameGraphError> {
-    frame.add(pass, |mut cx: TintContext<'_>| {
+    frame.add(pass, |cx: TintContext<'_>| {
         let _ = (cx.color.extent(), cx.dst.storage_write_binding());
         cx.pass.dispatch_workgroups(1, 1, 1);
         Ok(())

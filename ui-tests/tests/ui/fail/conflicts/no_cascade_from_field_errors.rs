@@ -15,7 +15,7 @@ struct Blur<'f> {
 fn bind<'cx>(_: &impl AsUniformBinding<'cx>) {}
 
 fn record<'f>(frame: &mut Frame<'f>, pass: Blur<'f>) -> Result<(), FrameGraphError> {
-    frame.add(pass, |mut cx: BlurContext<'_>| {
+    frame.add(pass, |cx: BlurContext<'_>| {
         let _entries = [cx.src.sampled_binding(), cx.dst.storage_write_binding(), cx.params.uniform_binding()];
         bind(&cx.params);
         let _ = (cx.params.offset(), cx.params.size(), cx.weights.len());

@@ -10,7 +10,7 @@ struct Gbuffer<'f> {
 }
 
 fn record<'f>(frame: &mut Frame<'f>, pass: Gbuffer<'f>) -> Result<(), FrameGraphError> {
-    frame.add(pass, |mut cx| {
+    frame.add(pass, |cx| {
         cx.pass.draw(0..3, 0..1);
         Ok(())
     })?;

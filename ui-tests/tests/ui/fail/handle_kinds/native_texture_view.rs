@@ -11,7 +11,7 @@ struct Blur<'f> {
 }
 
 fn record<'f>(frame: &mut Frame<'f>, pass: Blur<'f>) -> Result<(), FrameGraphError> {
-    frame.add(pass, |mut cx| {
+    frame.add(pass, |cx| {
         let _ = (cx.src.sampled_binding(), cx.dst.storage_write_binding());
         cx.pass.dispatch_workgroups(1, 1, 1);
         Ok(())

@@ -9,7 +9,7 @@ struct Blur<'f> {
 }
 
 fn record<'f>(frame: &mut Frame<'f>, pass: Blur<'f>) -> Result<(), FrameGraphError> {
-    frame.add(pass, |mut cx| {
+    frame.add(pass, |cx| {
         let size = cx.dst.extent();
         cx.pass.dispatch_workgroups(size.width, size.height, 1);
         Ok(())
