@@ -486,6 +486,17 @@ fn check_pool(graph: &FrameGraph) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Applies `ops` to `frame`, with `foreign` as the handle of another recording.
+fn record<'f>(frame: &mut Frame<'f>, foreign: Buffer<'f>, ops: &[Op]) -> Result<(Handles<'f>, Outcome), TestCaseError> {
+    let mut handles =
+        Handles { buffers: Vec::new(), textures: Vec::new(), targets: Vec::new(), formats: Vec::new(), foreign };
+    let mut outcome = Outcome::default();
+    for op in ops {
+        apply(frame, &mut handles, op, &mut outcome)?;
+    }
+    Ok((handles, outcome))
+}
+
 /// Records `ops` on `graph` (and a second recording for foreign handles),
 /// compiles, and on a device executes; returns what wgpu reported.
 fn run_case(
@@ -497,12 +508,7 @@ fn run_case(
     let mut other_frame = other.begin_frame();
     let foreign = other_frame.create_buffer(BufferDesc::new("foreign", 16)).unwrap();
     let mut frame = graph.begin_frame();
-    let mut handles =
-        Handles { buffers: Vec::new(), textures: Vec::new(), targets: Vec::new(), formats: Vec::new(), foreign };
-    let mut outcome = Outcome::default();
-    for op in ops {
-        apply(&mut frame, &mut handles, op, &mut outcome)?;
-    }
+    let (handles, outcome) = record(&mut frame, foreign, ops)?;
     // Groups left open are FG2005; most cases close them to reach compile's later stages.
     if !ops.len().is_multiple_of(4) {
         while call("pop_debug_group", || frame.pop_debug_group())?.is_ok() {}
@@ -581,12 +587,7 @@ fn planned(graph: &mut FrameGraph, ops: &[Op]) -> Result<Planned, TestCaseError>
     let mut other_frame = other.begin_frame();
     let foreign = other_frame.create_buffer(BufferDesc::new("foreign", 16)).unwrap();
     let mut frame = graph.begin_frame();
-    let mut handles =
-        Handles { buffers: Vec::new(), textures: Vec::new(), targets: Vec::new(), formats: Vec::new(), foreign };
-    let mut outcome = Outcome::default();
-    for op in ops {
-        apply(&mut frame, &mut handles, op, &mut outcome)?;
-    }
+    let (handles, _) = record(&mut frame, foreign, ops)?;
     while call("pop_debug_group", || frame.pop_debug_group())?.is_ok() {}
     let ids: Vec<_> = handles
         .buffers
