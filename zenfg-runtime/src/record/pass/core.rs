@@ -244,21 +244,32 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         Ok(NodeWork::Render { colors, depth: self.depth })
     }
 
+    /// FG1110 naming this pass, for a device limit the pass as a whole
+    /// exceeds.
+    pub(super) fn limit_exceeded(
+        &self,
+        limit: &'static str,
+        value: u64,
+        bound: u64,
+        message: String,
+    ) -> FrameGraphError {
+        FrameGraphError::DeviceLimitExceeded {
+            pass: Some(self.pass.clone()),
+            resource: None,
+            label: self.pass.label.clone(),
+            limit,
+            value,
+            bound,
+            message,
+        }
+    }
+
     /// FG1110 for more color slots, or more bytes per sample across the
     /// color attachments, than the device allows.
     fn check_color_limits(&self) -> Result<()> {
         let targets = &self.frame.rec.colors[self.colors_start as usize..];
         let limits = self.frame.graph.capabilities.limits();
-        let exceeded =
-            |limit: &'static str, value: u64, bound: u64, message: String| FrameGraphError::DeviceLimitExceeded {
-                pass: Some(self.pass.clone()),
-                resource: None,
-                label: self.pass.label.clone(),
-                limit,
-                value,
-                bound,
-                message,
-            };
+        let exceeded = |limit, value, bound, message| self.limit_exceeded(limit, value, bound, message);
         let slots = targets.len() as u64;
         if slots > u64::from(limits.max_color_attachments) {
             return Err(exceeded(

@@ -44,16 +44,7 @@ impl<K: PassKind> PassBuilder<'_, '_, K> {
 
     fn check_layout_limits(&self, groups: &'static [BindGroupTable]) -> Result<()> {
         let limits = self.frame.graph.capabilities.limits();
-        let exceeded =
-            |limit: &'static str, value: u64, bound: u32, message: String| FrameGraphError::DeviceLimitExceeded {
-                pass: Some(self.pass.clone()),
-                resource: None,
-                label: self.pass.label.clone(),
-                limit,
-                value,
-                bound: u64::from(bound),
-                message,
-            };
+        let exceeded = |limit, value, bound: u32, message| self.limit_exceeded(limit, value, u64::from(bound), message);
         let group_count = groups.iter().map(|table| u64::from(table.group) + 1).max().unwrap_or(0);
         if group_count > u64::from(limits.max_bind_groups) {
             let bound = limits.max_bind_groups;
