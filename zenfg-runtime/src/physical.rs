@@ -61,8 +61,9 @@ pub(crate) struct AllocationKey {
 }
 
 /// An [`AllocationKey`] with its hash, computed once when the key is
-/// planned: the planner's and the pool's tables, which every execution looks
-/// keys up in twice, hash only that word.
+/// planned: the planner's and the pool's tables hash only that word (and an
+/// execution of a plan the runtime executed before finds its pool buckets by
+/// slot, looking no key up).
 #[derive(Clone, Debug)]
 pub(crate) struct HashedKey {
     hash: u64,

@@ -158,7 +158,7 @@ impl CompiledFrame<'_> {
         let FrameGraph { device, pool, profiler, bindings, execution, compiler, .. } = &mut **graph;
         let plan = &compiler.frame_plan;
         let device = device.as_ref().ok_or(FrameGraphError::MissingGpuDevice)?;
-        let ExecutionStorage { segment_labels, leased, views, markers, timing } = execution;
+        let ExecutionStorage { segment_labels, leased, slots, views, markers, timing } = execution;
         let frame_index = options.frame_index;
         let mut cpu =
             mode.filter(|mode| mode.cpu()).map(|_| CpuTimer::start(clock, plan.order.len(), std::mem::take(timing)));
@@ -176,7 +176,8 @@ impl CompiledFrame<'_> {
         }
 
         {
-            let mut lease = Lease::acquire(pool, device, &plan.allocations, &rec.resources, leased).map_err(
+            let allocations = (compiler.reuse.stats().planned, &plan.allocations[..]);
+            let mut lease = Lease::acquire(pool, device, allocations, &rec.resources, slots, leased).map_err(
                 |(resource, error)| FrameGraphError::NativeCreationFailed {
                     resource: rec.resource_ref(resource),
                     reason: format!(

@@ -4,17 +4,20 @@
 use std::ops::{Deref, DerefMut};
 
 use super::cpu_timing::CpuTimingNodeReport;
+use super::lease::PlanSlots;
 use super::markers::MarkerStacks;
 use crate::pool::store::Instance;
 
-/// What executions keep between them. Every table but the segment labels is
-/// empty between executions: what an execution puts in one is released when
+/// What executions keep between them. Every table but the segment labels and
+/// the pool slots is empty between executions: what an execution puts in one is released when
 /// it ends, however it ends.
 #[derive(Default)]
 pub(crate) struct ExecutionStorage {
     pub segment_labels: SegmentLabels,
     /// The objects leased to the execution running.
     pub leased: Vec<Instance>,
+    /// Where the pool keeps the objects of the plan executed last.
+    pub slots: PlanSlots,
     /// The native views of the execution running.
     pub views: Vec<wgpu::TextureView>,
     pub markers: MarkerStacks,

@@ -77,8 +77,9 @@ impl ResourcePool {
     /// estimated bytes.
     pub fn evict(&mut self, mut predicate: impl FnMut(&PooledResourceInfo<'_>) -> bool) -> u64 {
         let mut selected = Vec::new();
-        for (key, bucket) in &self.buckets {
-            for instance in bucket {
+        for bucket in &self.buckets {
+            let key = &bucket.key;
+            for instance in &bucket.instances {
                 let info = PooledResourceInfo {
                     scope: key.scope,
                     descriptor: describe(&key.desc),

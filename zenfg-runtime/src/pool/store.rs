@@ -3,8 +3,10 @@
 //!
 //! Each bucket is a stack: an execution takes the most recently returned
 //! object, so objects that stop being needed age and can be evicted. Empty
-//! buckets stay in the map until maintenance, which keeps warm executions
-//! free of allocations.
+//! buckets stay until maintenance, which keeps warm executions free of
+//! allocations. Buckets are found by key once and then by their
+//! [`slot`](ResourcePool::slot): an execution of a plan the runtime executed
+//! before goes straight to its buckets, hashing and comparing no key.
 
 use super::stats::ResourcePoolStats;
 use crate::hash::FastMap;
@@ -40,10 +42,25 @@ impl Instance {
     }
 }
 
+/// The retained objects of one key, most recently returned last.
+pub(super) struct Bucket {
+    pub key: HashedKey,
+    pub instances: Vec<Instance>,
+}
+
+/// Where a key's bucket is, while the pool's [`generation`](ResourcePool::generation)
+/// stays the one it was found in.
+pub(crate) type Slot = usize;
+
 /// The transient pool of one device-backed runtime.
 #[derive(Default)]
 pub(crate) struct ResourcePool {
-    pub(super) buckets: FastMap<HashedKey, Vec<Instance>>,
+    pub(super) buckets: Vec<Bucket>,
+    /// The slot of each key's bucket.
+    slots: FastMap<HashedKey, Slot>,
+    /// Counts the times maintenance moved buckets, which makes slots found
+    /// before stale.
+    generation: u64,
     /// Accepted executions so far: the clock of idle ages.
     pub(super) executions: u64,
     pub(super) stats: ResourcePoolStats,
@@ -65,18 +82,35 @@ impl ResourcePool {
         self.executions += 1;
     }
 
-    /// Takes a retained object of `key`, or creates one labelled `label`
-    /// whose planning estimate `estimated_bytes` gives. An object counts as
-    /// created only once wgpu has created it: its refusal is returned and
-    /// changes no counter.
+    /// The slot of `key`'s bucket, which is created empty if there is none.
+    pub fn slot(&mut self, key: &HashedKey) -> Slot {
+        if let Some(&slot) = self.slots.get(key) {
+            return slot;
+        }
+        let slot = self.buckets.len();
+        self.buckets.push(Bucket { key: key.clone(), instances: Vec::new() });
+        self.slots.insert(key.clone(), slot);
+        slot
+    }
+
+    /// Changes whenever slots found before stop being valid.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Takes a retained object from the bucket at `slot`, or creates one
+    /// labelled `label` whose planning estimate `estimated_bytes` gives. An
+    /// object counts as created only once wgpu has created it: its refusal
+    /// is returned and changes no counter.
     pub fn acquire(
         &mut self,
         device: &wgpu::Device,
-        key: &HashedKey,
+        slot: Slot,
         estimated_bytes: impl FnOnce() -> u64,
         label: &str,
     ) -> Result<Instance, wgpu::Error> {
-        if let Some(mut instance) = self.buckets.get_mut(key).and_then(Vec::pop) {
+        let bucket = &mut self.buckets[slot];
+        if let Some(mut instance) = bucket.instances.pop() {
             self.stats.acquire_count += 1;
             self.stats.reuse_count += 1;
             self.stats.retained_count -= 1;
@@ -84,7 +118,7 @@ impl ResourcePool {
             instance.last_acquired = self.executions;
             return Ok(instance);
         }
-        let native = create_native(device, &key.desc, label)?;
+        let native = create_native(device, &bucket.key.desc, label)?;
         self.stats.acquire_count += 1;
         self.stats.created_count += 1;
         self.created += 1;
@@ -97,27 +131,23 @@ impl ResourcePool {
         })
     }
 
-    /// Takes `instance` back for later executions. Views the execution did
-    /// not use are dropped, so the kept views follow what frames plan now.
-    pub fn release(&mut self, key: &HashedKey, mut instance: Instance) {
+    /// Takes `instance`, acquired from `slot`, back for later executions.
+    /// Views the execution did not use are dropped, so the kept views follow
+    /// what frames plan now.
+    pub fn release(&mut self, slot: Slot, mut instance: Instance) {
         instance.views.retain_mut(|cached| std::mem::replace(&mut cached.used, false));
         self.stats.retained_count += 1;
         self.stats.estimated_retained_bytes += instance.bytes;
-        match self.buckets.get_mut(key) {
-            Some(bucket) => bucket.push(instance),
-            None => {
-                self.buckets.insert(key.clone(), vec![instance]);
-            }
-        }
+        self.buckets[slot].instances.push(instance);
     }
 
-    /// Destroys every retained object for which `remove` holds; returns the
-    /// estimated bytes removed.
+    /// Destroys every retained object for which `remove` holds, then drops
+    /// the buckets left empty; returns the estimated bytes removed.
     pub(super) fn remove_where(&mut self, mut remove: impl FnMut(&HashedKey, &Instance) -> bool) -> u64 {
         let mut removed_bytes = 0;
-        let Self { stats, removed, buckets, .. } = self;
-        buckets.retain(|key, bucket| {
-            bucket.retain(|instance| {
+        let Self { stats, removed, buckets, slots, generation, .. } = self;
+        for Bucket { key, instances } in buckets.iter_mut() {
+            instances.retain(|instance| {
                 if !remove(key, instance) {
                     return true;
                 }
@@ -130,8 +160,13 @@ impl ResourcePool {
                 removed_bytes += instance.bytes;
                 false
             });
-            !bucket.is_empty()
-        });
+        }
+        if buckets.iter().any(|bucket| bucket.instances.is_empty()) {
+            buckets.retain(|bucket| !bucket.instances.is_empty());
+            slots.clear();
+            slots.extend(buckets.iter().enumerate().map(|(slot, bucket)| (bucket.key.clone(), slot)));
+            *generation += 1;
+        }
         removed_bytes
     }
 
@@ -148,7 +183,7 @@ impl ResourcePool {
 
 impl Drop for ResourcePool {
     fn drop(&mut self) {
-        for instance in self.buckets.values().flatten() {
+        for instance in self.buckets.iter().flat_map(|bucket| &bucket.instances) {
             instance.destroy();
         }
     }
@@ -201,5 +236,48 @@ fn ready(popped: impl Future<Output = Option<wgpu::Error>>) -> Option<wgpu::Erro
     match popped.as_mut().poll(&mut std::task::Context::from_waker(std::task::Waker::noop())) {
         std::task::Poll::Ready(error) => error,
         std::task::Poll::Pending => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ResourcePool;
+    use crate::physical::{AllocationKey, HashedKey, PhysicalDesc};
+
+    fn buffer_key(size: u64) -> HashedKey {
+        HashedKey::new(AllocationKey {
+            scope: None,
+            desc: PhysicalDesc::Buffer { size, usage: wgpu::BufferUsages::STORAGE },
+        })
+    }
+
+    #[test]
+    fn slots_stay_with_their_keys_until_maintenance_moves_buckets() {
+        let (device, _queue) = wgpu::Device::noop(&Default::default());
+        let mut pool = ResourcePool::default();
+        let (small, large) = (buffer_key(256), buffer_key(1024));
+        let (first, second) = (pool.slot(&small), pool.slot(&large));
+        assert_eq!((pool.slot(&small), pool.slot(&large)), (first, second), "a key keeps its slot");
+        let generation = pool.generation();
+
+        let one = pool.acquire(&device, first, || 256, "small").unwrap();
+        let other = pool.acquire(&device, second, || 1024, "large").unwrap();
+        let large_serial = other.serial;
+        pool.release(first, one);
+        pool.release(second, other);
+        assert_eq!(pool.generation(), generation, "acquiring and releasing moves no bucket");
+
+        assert_eq!(pool.remove_where(|key, _| *key == small), 256);
+        assert_ne!(pool.generation(), generation, "dropping the emptied bucket makes old slots stale");
+        let moved = pool.slot(&large);
+        let again = pool.acquire(&device, moved, || 1024, "large").unwrap();
+        assert_eq!(again.serial, large_serial, "the new slot holds the large buffer");
+        assert_eq!((pool.stats().created_count, pool.stats().reuse_count), (2, 1));
+        pool.release(moved, again);
+        let recreated = pool.slot(&small);
+        assert_ne!(recreated, moved);
+        let fresh = pool.acquire(&device, recreated, || 256, "small").unwrap();
+        assert_eq!(pool.stats().created_count, 3, "the evicted key's object is created again");
+        pool.release(recreated, fresh);
     }
 }
