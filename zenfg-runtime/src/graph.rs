@@ -320,17 +320,20 @@ impl FrameGraph {
 
     /// How this runtime's compiles got their plans: a frame whose recording
     /// has exactly the tables of the last frame compiled (the same
-    /// resources, descriptors, labels, passes, accesses, roots and aliasing
-    /// choice; its callbacks and bound native objects may differ), compiled
-    /// without a report, reuses that frame's plan instead of running every
-    /// stage again.
+    /// resources, descriptors and their labels, passes, accesses, roots and
+    /// aliasing choice; its pass labels, callbacks and bound native objects
+    /// may differ, since planning reads none of them), compiled without a
+    /// report, reuses that frame's plan instead of running every stage
+    /// again.
     ///
     /// ```
     /// use zenfg_runtime::{CompileOptions, FrameGraph, PlanningStats};
     /// let mut graph = FrameGraph::new();
-    /// for label in ["work", "work", "other"] {
+    /// for (label, passes) in [("work", 1), ("renamed", 1), ("work", 2)] {
     ///     let mut frame = graph.begin_frame();
-    ///     frame.command_pass(label).finish()?;
+    ///     for _ in 0..passes {
+    ///         frame.command_pass(label).finish()?;
+    ///     }
     ///     frame.compile(CompileOptions::default())?;
     /// }
     /// assert_eq!(graph.planning_stats(), PlanningStats { planned: 2, reused: 1 });

@@ -11,7 +11,6 @@
 //! whole.
 
 use super::options::{Aliasing, CompileOptions, ReportLevel};
-use crate::desc::Label;
 use crate::ids::PassId;
 use crate::record::table::Table;
 use crate::record::{
@@ -26,7 +25,6 @@ struct PlannedTables {
     facts: Vec<ResourceFacts>,
     views: Table<ViewRecord>,
     nodes: Vec<NodeRecord>,
-    node_labels: Table<Label>,
     side_effects: Vec<PassId>,
     externals: Vec<PassId>,
     accesses: Vec<AccessRecord>,
@@ -48,7 +46,6 @@ fn exchange(tables: &mut PlannedTables, rec: &mut Recording<'_>) {
         facts,
         views,
         nodes,
-        node_labels,
         side_effects,
         externals,
         accesses,
@@ -58,9 +55,12 @@ fn exchange(tables: &mut PlannedTables, rec: &mut Recording<'_>) {
         roots,
         binding_checks,
         groups,
-        // Not read by planning: what runs, the natives bound to imports
-        // (checked when the frame executes), and state that a successful
-        // compile requires to be empty or is fixed per runtime.
+        // Not read by planning: what runs, the node labels (which only
+        // errors and reports name, and a reused plan raises no error and
+        // builds no report), the natives bound to imports (checked when the
+        // frame executes), and state that a successful compile requires to
+        // be empty or is fixed per runtime.
+        node_labels: _,
         callbacks: _,
         bound: _,
         bound_objects: _,
@@ -72,7 +72,6 @@ fn exchange(tables: &mut PlannedTables, rec: &mut Recording<'_>) {
     swap(&mut tables.facts, facts);
     swap(&mut tables.views, views);
     swap(&mut tables.nodes, nodes);
-    swap(&mut tables.node_labels, node_labels);
     swap(&mut tables.side_effects, side_effects);
     swap(&mut tables.externals, externals);
     swap(&mut tables.accesses, accesses);
@@ -101,7 +100,6 @@ impl PlannedTables {
             && self.side_effects == rec.side_effects
             && self.externals == rec.externals
             && self.groups == rec.groups
-            && *self.node_labels == *rec.node_labels
     }
 }
 
