@@ -1,8 +1,6 @@
 //! [`Recording`]: every table one recording fills, and the [`Spare`]
 //! storage a finished one leaves for the next.
 
-use std::collections::HashMap;
-
 use super::table::Table;
 use super::{
     AccessRecord, BindingCheck, Callback, ClearOp, ColorTarget, CopyOp, GroupRecord, NodeRecord, ResourceFacts,
@@ -10,6 +8,7 @@ use super::{
 };
 use crate::desc::{Label, TextureDesc};
 use crate::error::{FrameGraphError, PassRef, ResourceRef};
+use crate::hash::FastMap;
 use crate::ids::{DebugGroupId, PassId, ResourceId};
 use crate::physical::{NativeResource, ResourcePoolScope};
 
@@ -48,7 +47,7 @@ pub(crate) struct Recording<'frame> {
     /// The native object of each bound resource, in binding order.
     pub bound: Vec<BoundNative>,
     /// Which resource each bound native object backs.
-    pub bound_objects: HashMap<NativeResource, ResourceId>,
+    pub bound_objects: FastMap<NativeResource, ResourceId>,
     /// The debug groups open now, innermost last.
     pub group_stack: Vec<DebugGroupId>,
     /// The first error that made the recording unusable; `compile` returns it.
@@ -78,7 +77,7 @@ pub(crate) struct Spare {
     binding_checks: Vec<BindingCheck>,
     groups: Vec<GroupRecord>,
     bound: Vec<BoundNative>,
-    bound_objects: HashMap<NativeResource, ResourceId>,
+    bound_objects: FastMap<NativeResource, ResourceId>,
     group_stack: Vec<DebugGroupId>,
     /// The callback table, emptied: its callbacks borrowed from a frame that
     /// is gone, and [`recycled`] gives its storage to the next one.
