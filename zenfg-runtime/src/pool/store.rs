@@ -42,10 +42,12 @@ impl Instance {
     }
 }
 
-/// The retained objects of one key, most recently returned last.
+/// The retained objects of one key, most recently returned last. Each is
+/// boxed, so that leasing and returning one moves a pointer rather than the
+/// native object's descriptor.
 pub(super) struct Bucket {
     pub key: HashedKey,
-    pub instances: Vec<Instance>,
+    pub instances: Vec<Box<Instance>>,
 }
 
 /// Where a key's bucket is, while the pool's [`generation`](ResourcePool::generation)
@@ -108,7 +110,7 @@ impl ResourcePool {
         slot: Slot,
         estimated_bytes: impl FnOnce() -> u64,
         label: &str,
-    ) -> Result<Instance, wgpu::Error> {
+    ) -> Result<Box<Instance>, wgpu::Error> {
         let bucket = &mut self.buckets[slot];
         if let Some(mut instance) = bucket.instances.pop() {
             self.stats.acquire_count += 1;
@@ -122,19 +124,19 @@ impl ResourcePool {
         self.stats.acquire_count += 1;
         self.stats.created_count += 1;
         self.created += 1;
-        Ok(Instance {
+        Ok(Box::new(Instance {
             native,
             bytes: estimated_bytes(),
             last_acquired: self.executions,
             serial: self.created,
             views: Vec::new(),
-        })
+        }))
     }
 
     /// Takes `instance`, acquired from `slot`, back for later executions.
     /// Views the execution did not use are dropped, so the kept views follow
     /// what frames plan now.
-    pub fn release(&mut self, slot: Slot, mut instance: Instance) {
+    pub fn release(&mut self, slot: Slot, mut instance: Box<Instance>) {
         instance.views.retain_mut(|cached| std::mem::replace(&mut cached.used, false));
         self.stats.retained_count += 1;
         self.stats.estimated_retained_bytes += instance.bytes;
