@@ -27,11 +27,15 @@ pub struct CompiledFrame<'frame> {
     /// Whether the frame executes more than once, so that an execution must
     /// leave the recording as it found it.
     pub(crate) repeats: bool,
+    /// Whether preflight passed on the recording, which the executions of a
+    /// repeatable frame leave as they found it: it is checked only until it
+    /// passes once.
+    pub(crate) preflighted: bool,
 }
 
 impl<'frame> CompiledFrame<'frame> {
     pub(crate) fn new(graph: &'frame mut FrameGraph, identity: RecordingIdentity, rec: Recording<'frame>) -> Self {
-        Self { graph, identity, rec, repeats: false }
+        Self { graph, identity, rec, repeats: false, preflighted: false }
     }
 
     /// The frame's plan, which waits in the compiler for the same reason as

@@ -2,7 +2,9 @@
 //!
 //! One execution runs, in order: the device check (FG4001); the CPU clock
 //! when CPU timing is on; [preflight](preflight) (nothing is acquired,
-//! encoded or called when it fails); one idle-age step of the pool; GPU
+//! encoded or called when it fails; a repeatable frame, whose executions
+//! change nothing preflight reads, runs it until it passes once); one
+//! idle-age step of the pool; GPU
 //! timing setup; one pooled native object per physical allocation; the
 //! planned texture views; the segments, each graph segment submitted as it
 //! ends; the GPU readback. Transients go back to the pool on every exit path,
@@ -153,7 +155,7 @@ impl CompiledFrame<'_> {
         clock: Clock,
     ) -> Result<ExecutionTiming> {
         crate::trace::traced!(scope "execute", frame_index = options.frame_index);
-        let CompiledFrame { graph, identity, rec, repeats } = self;
+        let CompiledFrame { graph, identity, rec, repeats, preflighted } = self;
         let identity = *identity;
         let FrameGraph { device, pool, profiler, bindings, execution, compiler, .. } = &mut **graph;
         let plan = &compiler.frame_plan;
@@ -162,7 +164,10 @@ impl CompiledFrame<'_> {
         let frame_index = options.frame_index;
         let mut cpu =
             mode.filter(|mode| mode.cpu()).map(|_| CpuTimer::start(clock, plan.order.len(), std::mem::take(timing)));
-        preflight(rec, plan)?;
+        if !*preflighted {
+            preflight(rec, plan)?;
+            *preflighted = true;
+        }
         pool.age();
         bindings.age();
 

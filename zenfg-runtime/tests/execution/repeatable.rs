@@ -200,6 +200,31 @@ fn a_failed_execution_leaves_the_frame_executable() -> Result<(), FrameGraphErro
 }
 
 #[test]
+fn a_frame_that_fails_preflight_fails_it_on_every_execution() -> Result<(), FrameGraphError> {
+    let (device, queue) = noop();
+    let runs = Cell::new(0);
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let input =
+        frame.import_buffer(BufferDesc::new("input", 16), ImportBufferOptions::new(InitialContents::Defined))?;
+    let mut pass = frame.command_pass("read");
+    let _ = pass.storage_buffer_read(input, BufferRange::whole())?;
+    pass.set_side_effect(true);
+    pass.finish_command_repeatable(|_| {
+        runs.set(runs.get() + 1);
+        Ok(())
+    })?;
+    let mut repeatable = frame.compile(CompileOptions::default())?.into_repeatable()?;
+    for _ in 0..2 {
+        let error = repeatable.execute(&queue).unwrap_err();
+        assert_eq!((error.code(), error.resource()), ("FG4002", Some(input.id())), "the import is still unbound");
+    }
+    drop(repeatable);
+    assert_eq!(runs.get(), 0, "no execution got past preflight");
+    Ok(())
+}
+
+#[test]
 fn cpu_and_gpu_timing_report_every_execution() -> Result<(), FrameGraphError> {
     let (device, queue) = noop();
     let mut graph = FrameGraph::with_device(&device);
