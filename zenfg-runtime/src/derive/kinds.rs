@@ -46,6 +46,7 @@ pub trait DerivedKind: PassKind + Sized {
     /// # Errors
     ///
     /// The checks of that `finish_*` method.
+    #[inline]
     fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId>;
 
     /// Closes the node with `job` through the `finish_*_repeatable` method of
@@ -54,6 +55,7 @@ pub trait DerivedKind: PassKind + Sized {
     /// # Errors
     ///
     /// The checks of that method.
+    #[inline]
     fn finish_repeatable<'frame, J: RepeatJob<'frame, Self>>(
         builder: PassBuilder<'_, 'frame, Self>,
         job: J,
@@ -68,10 +70,12 @@ impl DerivedKind for kind::Render {
         frame.render_pass(label)
     }
 
+    #[inline]
     fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
         builder.finish_render(move |raw| job.run(raw))
     }
 
+    #[inline]
     fn finish_repeatable<'frame, J: RepeatJob<'frame, Self>>(
         builder: PassBuilder<'_, 'frame, Self>,
         mut job: J,
@@ -88,10 +92,12 @@ impl DerivedKind for kind::Compute {
         frame.compute_pass(label)
     }
 
+    #[inline]
     fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
         builder.finish_compute(move |raw| job.run(raw))
     }
 
+    #[inline]
     fn finish_repeatable<'frame, J: RepeatJob<'frame, Self>>(
         builder: PassBuilder<'_, 'frame, Self>,
         mut job: J,
@@ -108,10 +114,12 @@ impl DerivedKind for kind::Command {
         frame.command_pass(label)
     }
 
+    #[inline]
     fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
         builder.finish_command(move |raw| job.run(raw))
     }
 
+    #[inline]
     fn finish_repeatable<'frame, J: RepeatJob<'frame, Self>>(
         builder: PassBuilder<'_, 'frame, Self>,
         mut job: J,
@@ -128,10 +136,12 @@ impl DerivedKind for kind::External {
         frame.external_submission(label)
     }
 
+    #[inline]
     fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId> {
         builder.finish_external(move |raw| job.run(raw))
     }
 
+    #[inline]
     fn finish_repeatable<'frame, J: RepeatJob<'frame, Self>>(
         builder: PassBuilder<'_, 'frame, Self>,
         mut job: J,

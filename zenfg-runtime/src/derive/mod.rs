@@ -274,8 +274,9 @@ impl<'frame> Frame<'frame> {
     ///   two fields that overlap on one resource where one writes, FG1103 for a
     ///   slice out of range, FG1104 for a view that does not fit the role,
     ///   FG1108 for an attachment of the wrong format category), or the
-    ///   `finish_*` check of the kind (FG1106 for a render pass without
-    ///   attachments, FG2009 for a blank label), or what the device cannot
+    ///   `finish_*` check of the kind (FG2009 for a blank label, FG1106 for a
+    ///   render pass without attachments, FG1110 for more color slots or color
+    ///   bytes per sample than the device allows), or what the device cannot
     ///   do with the pass's bind group layouts, checked after its fields are
     ///   declared: FG1110 for more bind groups than `max_bind_groups`, a
     ///   binding index from `max_bindings_per_bind_group` on, or more
@@ -328,6 +329,7 @@ impl<'frame> Frame<'frame> {
 
     /// Declares the accesses of `pass`, checks its bind group layouts
     /// against the device, closes it with `finish`, then marks its roots.
+    #[inline]
     fn record_derived<P: Pass<'frame> + 'frame>(
         &mut self,
         pass: P,
