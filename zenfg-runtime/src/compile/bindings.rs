@@ -24,8 +24,9 @@ pub(crate) fn check_bindings(rec: &Recording<'_>, limits: &Limits) -> Result<()>
 }
 
 /// FG1110 for a bound buffer range the device cannot bind: an offset off the
-/// device's alignment, more bytes than a binding may have, or a storage range
-/// that is not a whole number of 4-byte words.
+/// device's alignment or more bytes than a binding may have; FG1109 for a
+/// storage range that is not a whole number of 4-byte words, which no device
+/// binds.
 fn check_buffer_binding(rec: &Recording<'_>, check: &BindingCheck, limits: &Limits) -> Result<()> {
     let (BindingType::Buffer { ty, .. }, Region::Buffer { offset, end }) =
         (check.entry.ty, rec.accesses[check.access.index()].region())
@@ -82,15 +83,17 @@ fn check_buffer_binding(rec: &Recording<'_>, check: &BindingCheck, limits: &Limi
         ));
     }
     if matches!(ty, BufferBindingType::Storage { .. }) && !size.is_multiple_of(4) {
-        return Err(exceeded(
-            size_name,
-            size,
-            max_size,
-            format!(
-                "field `{field}` binds {size} bytes of it as storage, and a storage binding holds whole \
-                 4-byte words; declare a range whose size is a multiple of 4"
-            ),
-        ));
+        // WebGPU's rule for every storage binding, whatever the device.
+        return Err(FrameGraphError::BindingMismatch {
+            pass: rec.pass_ref(access.pass),
+            field,
+            resource: rec.resource_ref(access.resource),
+            mismatch: Box::new(Mismatch {
+                expected: "a storage buffer binding of whole 4-byte words".into(),
+                actual: format!("a range of {size} bytes"),
+                fix: "declare a range whose size is a multiple of 4".into(),
+            }),
+        });
     }
     Ok(())
 }

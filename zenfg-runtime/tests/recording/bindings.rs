@@ -198,3 +198,32 @@ fn a_bound_buffer_range_the_device_cannot_bind_fails_with_fg1110() {
     let Error::DeviceLimitExceeded { limit, value, .. } = &error else { panic!("{error}") };
     assert_eq!((*limit, *value), ("max_uniform_buffer_binding_size", 1 << 17));
 }
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Accumulate<'f> {
+    #[storage_read(binding = 0)]
+    input: BufferSlice<'f>,
+    #[storage_write(overwrite, binding = 1)]
+    #[root(output)]
+    out: Buffer<'f>,
+}
+
+#[test]
+fn a_storage_range_of_part_of_a_word_fails_with_fg1109() {
+    let compile = |size: u64| {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let input =
+            frame.import_buffer(BufferDesc::new("input", 256), ImportBufferOptions::new(InitialContents::Defined))?;
+        let out = frame.create_buffer(BufferDesc::new("out", 256))?;
+        frame.add(Accumulate { input: input.slice(BufferRange::new(0, Some(size))), out }, |_| Ok(()))?;
+        frame.compile(CompileOptions::default()).map(|_| ())
+    };
+    assert!(compile(8).is_ok());
+    let error = compile(6).unwrap_err();
+    let Error::BindingMismatch { field, mismatch, .. } = &error else { panic!("{error}") };
+    assert_eq!((*field, mismatch.actual.as_str()), ("input", "a range of 6 bytes"));
+    assert_eq!(mismatch.expected, "a storage buffer binding of whole 4-byte words");
+    assert_eq!(error.code(), "FG1109");
+}
