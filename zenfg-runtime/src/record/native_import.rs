@@ -9,15 +9,16 @@ use crate::physical::NativeResource;
 use crate::types::{InitialContents, UsagePolicy};
 
 impl<'frame> Frame<'frame> {
-    /// Fails, before anything is recorded, when `native` already backs a
-    /// resource of this recording.
+    /// Fails with FG4003, before anything is recorded, when `native`
+    /// already backs a resource of this recording; the error names that
+    /// resource, as binding the object again would.
     fn check_unbound(&self, label: &Label, native: NativeResource) -> Result<()> {
         let Some(&other) = self.rec.bound_objects.get(&native) else { return Ok(()) };
-        Err(FrameGraphError::InvalidResourceDescriptor {
-            resource: None,
-            label: label.clone(),
+        Err(FrameGraphError::NativeDescriptorMismatch {
+            resource: self.rec.resource_ref(other),
             message: format!(
-                "this native object is already bound to `{}`; import shared storage once and pass its handle",
+                "this native object already backs `{}`, so `{label}` was not imported; import shared \
+                 storage once and pass its handle",
                 self.rec.resources[other.index()].label()
             ),
         })
@@ -27,8 +28,9 @@ impl<'frame> Frame<'frame> {
     /// [`import_buffer`](Self::import_buffer) with the native's size and, as
     /// exposed usage, the native's usage, followed by
     /// [`bind_imported_buffer`](Self::bind_imported_buffer). A failed call
-    /// records nothing: FG2009 for a blank label, FG1102 when `native`
-    /// already backs a resource of this recording.
+    /// records nothing: FG2009 for a blank label, FG4003 when `native`
+    /// already backs a resource of this recording (as
+    /// `bind_imported_buffer` of that object would be).
     ///
     /// ```
     /// use zenfg_runtime::{BufferRange, CompileOptions, FrameGraph, InitialContents, RootReason};
@@ -47,7 +49,8 @@ impl<'frame> Frame<'frame> {
     ///
     /// // One native buffer backs one resource of a recording.
     /// let again = frame.import_native_buffer("particles-again", &native, InitialContents::Defined);
-    /// assert_eq!(again.unwrap_err().code(), "FG1102");
+    /// let error = again.unwrap_err();
+    /// assert_eq!((error.code(), error.resource()), ("FG4003", Some(particles.id())));
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
     pub fn import_native_buffer(
@@ -72,8 +75,8 @@ impl<'frame> Frame<'frame> {
     /// texture has no other view formats (import it with `import_texture` for
     /// those). A failed call records nothing: FG2009 for a blank label, FG1102
     /// for a descriptor the runtime does not take (a stencil format,
-    /// `TRANSIENT_ATTACHMENT` usage) or when `native` already backs a resource
-    /// of this recording.
+    /// `TRANSIENT_ATTACHMENT` usage), FG4003 when `native` already backs a
+    /// resource of this recording.
     ///
     /// ```
     /// use zenfg_runtime::{CompileOptions, FrameGraph, InitialContents, wgpu::{self, TextureFormat}};

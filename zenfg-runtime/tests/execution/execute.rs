@@ -481,6 +481,9 @@ fn binding_checks_size_and_uniqueness() {
     let second = frame.import_buffer(BufferDesc::new("second", 16), options).unwrap();
     frame.bind_imported_buffer(first, &native).unwrap();
     assert_eq!(frame.bind_imported_buffer(second, &native).unwrap_err().code(), "FG4003");
+    let again = frame.import_native_buffer("again", &native, InitialContents::Defined).unwrap_err();
+    assert_eq!((again.code(), again.resource()), ("FG4003", Some(first.id())), "{again}");
+    assert!(again.to_string().contains("`again` was not imported"), "{again}");
     let wrong = frame.import_texture(rgba("wrong", 8, 8), ImportTextureOptions::new(InitialContents::Defined)).unwrap();
     assert_eq!(frame.bind_imported_texture(wrong, &texture).unwrap_err().code(), "FG4003");
     let transient = frame.create_buffer(BufferDesc::new("transient", 16)).unwrap();
