@@ -5,9 +5,11 @@
 //! ```
 //!
 //! Each iteration records the whole frame on a CPU-only runtime and compiles
-//! it. One untimed frame comes first, so that the mean is the steady-state
-//! cost of a frame rather than including the first frame's growth of the
-//! runtime's reusable tables. The line printed is
+//! it with plan reuse ruled out (`CompileOptions::without_plan_reuse`), so
+//! that every stage runs although every frame is recorded alike. One untimed
+//! frame comes first, so that the mean is the steady-state cost of a frame
+//! rather than including the first frame's growth of the runtime's reusable
+//! tables. The line printed is
 //! `scenario=<s> nodes=<n> iterations=<i> total_ms=<t> mean_us=<m>`.
 //!
 //! Scenarios (`nodes` is the number of passes, at least 2):
@@ -187,7 +189,7 @@ fn main() -> ExitCode {
     let mut graph = FrameGraph::new();
     let mut frame = || {
         let mut frame = graph.begin_frame();
-        let compiled = record(&mut frame, nodes).and_then(|()| frame.compile(options));
+        let compiled = record(&mut frame, nodes).and_then(|()| frame.compile(options.without_plan_reuse()));
         compiled.map(|compiled| black_box(compiled.retained_node_count()))
     };
     if let Err(error) = frame() {

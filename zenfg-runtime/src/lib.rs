@@ -41,7 +41,7 @@
 //!
 //! | Feature | Default | Gives |
 //! |---|---|---|
-//! | `macros` | yes | `#[derive(Pass)]`, `Frame::add`, the typed contexts and [`views`] |
+//! | `macros` | yes | the `#[derive(Pass)]` macro (the [`Pass`](trait@Pass) trait, `Frame::add` and the typed [`views`] are there without it, for passes implemented by hand) |
 //! | `snapshot` | no | `snapshot`: Snapshot 1.2 export of compiled frames, through the `zenfg-snapshot-format` crate |
 //! | `noop` | no | wgpu's no-op backend (`wgpu::Device::noop`), for executing without a GPU in tests |
 //! | `tracing` | no | `tracing` spans (target `zenfg`) around each pass declaration, compile stage, execution and executed pass; nothing when off |
@@ -76,14 +76,14 @@
 //! | FG1003 | [`ReadAfterDiscard`](FrameGraphError::ReadAfterDiscard) | compile: a read or preserving write sees contents an attachment discarded (before FG1001 and FG1002) |
 //! | FG1004 | [`RootReferencesUndefinedContents`](FrameGraphError::RootReferencesUndefinedContents) | compile: part of a root's range is undefined when the frame ends, at every report level |
 //! | FG1101 | [`UsageMismatch`](FrameGraphError::UsageMismatch) | compile: retained accesses need usage missing from a fixed transient usage or an import's exposed usage |
-//! | FG1102 | [`InvalidResourceDescriptor`](FrameGraphError::InvalidResourceDescriptor) | registering a texture that breaks a shape rule or asks for `TRANSIENT_ATTACHMENT`; compile: a retained transient texture whose usage its shape cannot have |
+//! | FG1102 | [`InvalidResourceDescriptor`](FrameGraphError::InvalidResourceDescriptor) | registering a texture that breaks a shape rule or asks for `TRANSIENT_ATTACHMENT`; registering a transient texture whose format does not support its sample count, or a usage of its fixed usage, on the device; compile: a retained transient texture whose usage its shape cannot have |
 //! | FG1103 | [`InvalidBufferRange`](FrameGraphError::InvalidBufferRange) | a buffer range overflows or exceeds the logical size; an empty root range |
 //! | FG1104 | [`InvalidTextureView`](FrameGraphError::InvalidTextureView) | a view that does not fit its texture; a storage access or attachment selecting several mips, an attachment selecting several layers, a missing or misplaced `depth_slice` |
 //! | FG1105 | [`ConflictingAccesses`](FrameGraphError::ConflictingAccesses) | two accesses of one node overlap on one resource and one of them writes (two declarations or fields, a resolve target that is its source, overlapping clear ops, a copy onto its own source) |
-//! | FG1106 | [`InvalidNodeOperation`](FrameGraphError::InvalidNodeOperation) | a render pass finished without attachments or given a second depth attachment; a clear without ops or with an empty op; copy geometry outside a mip or buffer, or a format without a buffer-copy footprint |
+//! | FG1106 | [`InvalidNodeOperation`](FrameGraphError::InvalidNodeOperation) | a render pass finished without attachments or given a second depth attachment; a resolve from a single-sampled source, into a multisampled target, into a target of another format or size, or into a format the device cannot resolve into; a clear without ops or with an empty op; a buffer copy or clear whose offset or size is not a multiple of 4; copy geometry outside a mip or buffer, or an aspect the format lacks (`DepthOnly` on a color format, `StencilOnly` on any format, since none with stencil is accepted); a buffer-texture copy that breaks wgpu's layout rules (`bytes_per_row` a multiple of 256, at least one row long and given for several rows; `rows_per_image` at least one image's rows and given for several images; offsets and extents of whole texel blocks; a single-sampled texture; no `Depth24Plus`, nor `Depth32Float` as destination), or a format without a buffer-copy footprint; a texture-to-texture copy between formats that differ beyond sRGB, between sample counts, or of part of a depth or multisampled texture |
 //! | FG1107 | [`InvalidRoot`](FrameGraphError::InvalidRoot) | a root reason that does not fit its resource: `Present` off a whole surface, `Readback` off an imported `MAP_READ \| COPY_DST` buffer, `PersistentState` on a transient |
 //! | FG1108 | [`UnsupportedTextureFormatUsage`](FrameGraphError::UnsupportedTextureFormatUsage) | a color attachment with a depth format, or a depth attachment with a color format; a storage access through a view whose format cannot be a storage binding on the device; compile: a retained access needs a usage the format of its transient cannot have |
-//! | FG1109 | [`BindingMismatch`](FrameGraphError::BindingMismatch) | compile: a bound field of a derived pass binds a texture whose format, sample type, view dimension or sample count, or a buffer range whose size, does not fit the field's layout entry |
+//! | FG1109 | [`BindingMismatch`](FrameGraphError::BindingMismatch) | compile: a bound field of a derived pass binds a texture whose format, sample type, view dimension or sample count, or a buffer range whose size, does not fit the field's layout entry; a storage buffer range that is not a whole number of 4-byte words |
 //! | FG1110 | [`DeviceLimitExceeded`](FrameGraphError::DeviceLimitExceeded) | registering a transient larger than the device allows (`max_texture_dimension_2d`, `max_buffer_size`, ...); finishing a render pass with more color slots or bytes per sample than it allows; [`Frame::add`] of a derived pass whose bind groups break `max_bind_groups`, `max_bindings_per_bind_group`, a `max_*_per_shader_stage` (an entry counts in every stage of its visibility) or a dynamic offset limit; compile: a bound buffer range off the device's offset alignment or past its binding size |
 //! | FG1111 | [`MissingDeviceFeature`](FrameGraphError::MissingDeviceFeature) | registering a transient whose format needs a feature the device lacks (BC compression, 16-bit norm, ...); a storage texture access its format does not allow on the device (a storage read without read-only access, a storage write without write-only access, a derived pass's read-write or atomic layout entry), naming the feature that would allow it, or none when the adapter's format features lack it; [`Frame::add`] of a derived pass with writable storage visible to the vertex stage without `VERTEX_WRITABLE_STORAGE` |
 //! | FG2001 | [`ForeignHandle`](FrameGraphError::ForeignHandle) | a handle or token of another runtime or recording, when recording or when resolved in a callback; names the node whose declaration or callback used it |
@@ -95,7 +95,7 @@
 //! | FG2014 | [`ForeignResourcePoolScope`](FrameGraphError::ForeignResourcePoolScope) | a resource pool scope used with a runtime that did not create it |
 //! | FG4001 | [`MissingGpuDevice`](FrameGraphError::MissingGpuDevice) | executing on a runtime made with [`FrameGraph::new`] |
 //! | FG4002 | [`MissingNativeBinding`](FrameGraphError::MissingNativeBinding) | executing retained work on an import or surface with no bound native object |
-//! | FG4003 | [`NativeDescriptorMismatch`](FrameGraphError::NativeDescriptorMismatch) | binding a native object that does not match its logical descriptor or exposed usage, is bound to another resource, or is bound to a transient; executing with a bound native that lacks the effective usage |
+//! | FG4003 | [`NativeDescriptorMismatch`](FrameGraphError::NativeDescriptorMismatch) | binding a native object that does not match its logical descriptor or exposed usage, is bound to another resource, or is bound to a transient; `import_native_*` of a native object that already backs a resource of the recording; executing with a bound native that lacks the effective usage |
 //! | FG4004 | [`MissingNodeExecutor`](FrameGraphError::MissingNodeExecutor) | executing a retained node closed with [`PassBuilder::finish`] and no callback, or a copy node without copies |
 //! | FG4005 | [`WrongPassToken`](FrameGraphError::WrongPassToken) | a callback resolves a token that another pass declared |
 //! | FG4007 | [`CallbackFailed`](FrameGraphError::CallbackFailed) | a callback returns [`FrameGraphError::callback_failed`]; the runtime names the pass |
@@ -107,7 +107,8 @@
 //! | FG9001 | [`Internal`](FrameGraphError::Internal) | an internal invariant broke (please report it); no input of the public API causes it |
 //!
 //! Codes follow the reference ZenFG semantics where the meaning is the same;
-//! [`FrameGraphError`] lists where they differ.
+//! [`FrameGraphError`] lists the codes whose meaning differs from the
+//! reference's and those the reference does not have.
 //!
 //! # Failures and poisoning
 //!
@@ -124,13 +125,16 @@
 //! pass the caller meant to record cannot be recorded as declared, so that
 //! compiling the rest would silently change what the frame computes:
 //!
-//! * a failing [`PassBuilder::finish`] or `finish_*` method: FG1106 for a
-//!   render pass without attachments, FG2009 for a blank pass label (checked
-//!   when the pass is finished);
+//! * a failing [`PassBuilder::finish`] or `finish_*` method: FG2009 for a
+//!   blank pass label (checked when the pass is finished), FG1106 for a
+//!   render pass without attachments, FG1110 for a render pass with more
+//!   color slots or color bytes per sample than the device allows;
 //! * a [`PassBuilder`] dropped without being finished (FG2002), including one
 //!   dropped because a declaration error was propagated with `?`;
-//! * a failing declaration or finish inside [`Frame::add`], which records a
-//!   derived pass as a whole.
+//! * a failing declaration, layout check or finish inside [`Frame::add`] /
+//!   [`Frame::add_repeatable`], which record a derived pass as a whole (the
+//!   layout check fails with FG1110 or FG1111 for bind group layouts the
+//!   device cannot have).
 //!
 //! A root rejected by [`Frame::add`] is returned without poisoning; the pass
 //! stays recorded.
@@ -172,9 +176,9 @@ pub use capabilities::DeviceCapabilities;
 pub use compile::{
     AccessReport, Aliasing, AllocationReport, CompilationReport, CompilationSummary, CompilationTimings,
     CompileOptions, CompiledFrame, CulledNodeReason, CulledNodeReport, DebugGroupReport, DependencyReport, Diagnostic,
-    DiagnosticSeverity, ExecutionSegmentKind, ExecutionSegmentReport, FullCompilationReport, NodeReport, PlanningStats,
-    RepeatableFrame, ReportLevel, ResourceDescriptor, ResourceLifetime, ResourceReport, RootReport, RootResolution,
-    ValueKind, ValueReport, ViewReport,
+    DiagnosticSeverity, ExecutionSegmentKind, ExecutionSegmentReport, FullCompilationReport, NodeReport, PlanReuse,
+    PlanningStats, RepeatableFrame, ReportLevel, ResourceDescriptor, ResourceLifetime, ResourceReport, RootReport,
+    RootResolution, ValueKind, ValueReport, ViewReport,
 };
 pub use context::{
     CommandContext, ComputePassContext, ExecutionResources, ExternalSubmissionContext, RenderPassContext,

@@ -8,7 +8,7 @@ use wgpu::Limits;
 use super::aliasing::AliasingPlanner;
 use super::content::ContentStorage;
 use super::options::{CompileOptions, ReportLevel};
-use super::plan_reuse::PlanReuse;
+use super::plan_reuse::LastPlan;
 use super::report::{CompilationReport, CompilationTimings, FullCompilationReport};
 use super::reuse::Kept;
 use super::roots::ResolvedRoots;
@@ -37,7 +37,7 @@ pub(crate) struct Compiler {
     /// the next recording of the same tables.
     pub frame_plan: Plan,
     /// The recording `frame_plan` was made from.
-    pub reuse: PlanReuse,
+    pub reuse: LastPlan,
 }
 
 impl Compiler {

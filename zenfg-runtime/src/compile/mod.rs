@@ -1,14 +1,19 @@
 //! Compilation: a pure function from a frozen recording to an execution plan.
 //!
-//! Stages, in order, each in its own module: validation of the recording
-//! (poisoning, open groups, the bindings of derived passes: [`bindings`]) →
-//! content flow and dependencies ([`content`]) → roots ([`roots`]) →
-//! retention ([`retention`]) → usage ([`usage`]) → lifetimes ([`lifetimes`]) →
-//! aliasing ([`aliasing`]) → segments ([`segments`]) → views ([`views`]) →
-//! report ([`tables`]). [`Compiler`] runs them; each stage keeps its tables
-//! for the next compile ([`reuse`]). A recording whose tables are exactly
-//! those of the last plan, compiled without a report, reuses that plan
-//! ([`plan_reuse`]). Roles a node kind cannot use are already
+//! [`Compiler`] first checks the recording: a poisoned one fails with its
+//! first poisoning error, one with a debug group left open with FG2005.
+//! A recording whose tables are exactly those
+//! of the last plan, compiled without a report, with the same aliasing
+//! option and with plan reuse allowed, then reuses that plan
+//! ([`plan_reuse`]) and runs no stage. Otherwise the stages run in order,
+//! each in its own module: validation of the bindings of derived passes
+//! ([`bindings`]) → content flow and dependencies ([`content`]) → roots
+//! ([`roots`]) → retention ([`retention`]) → the node-by-node walk in
+//! execution order ([`walk`], fed while content flow runs: uses and
+//! lifetimes ([`lifetimes`]), segments ([`segments`]), views ([`views`])) →
+//! usage ([`usage`]) → aliasing ([`aliasing`]) → the report ([`tables`]),
+//! when one is asked for. Each stage keeps its tables for the
+//! next compile ([`reuse`]). Roles a node kind cannot use are already
 //! compile errors of the caller's program (see [`kind`](crate::kind)).
 //!
 //! Cost is linear in nodes, accesses and resources (times a logarithm for
@@ -38,7 +43,7 @@ pub(crate) mod views;
 mod walk;
 
 pub use compiled::CompiledFrame;
-pub use options::{Aliasing, CompileOptions, ReportLevel};
+pub use options::{Aliasing, CompileOptions, PlanReuse, ReportLevel};
 pub use plan_reuse::PlanningStats;
 pub use repeatable::RepeatableFrame;
 pub use report::*;

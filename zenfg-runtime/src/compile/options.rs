@@ -26,6 +26,20 @@ pub enum Aliasing {
     Disabled,
 }
 
+/// Whether a compile may reuse the plan of the frame compiled before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum PlanReuse {
+    /// A frame recorded exactly like the frame compiled before it, compiled
+    /// without a report, reuses that frame's plan
+    /// ([`FrameGraph::planning_stats`](crate::FrameGraph::planning_stats)).
+    #[default]
+    Allowed,
+    /// Every stage runs: for timing planning itself, or to rule reuse out
+    /// while debugging (the plan is the same).
+    Never,
+}
+
 /// Options of [`Frame::compile`](crate::Frame::compile).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -35,6 +49,8 @@ pub struct CompileOptions {
     /// Whether transients may alias; the report's summary and a Snapshot say
     /// which was used.
     pub aliasing: Aliasing,
+    /// Whether the plan of the frame compiled before may be reused.
+    pub plan_reuse: PlanReuse,
 }
 
 impl CompileOptions {
@@ -60,7 +76,7 @@ impl CompileOptions {
     /// ```
     #[must_use]
     pub const fn full_report() -> Self {
-        Self { report_level: ReportLevel::Full, aliasing: Aliasing::Enabled }
+        Self { report_level: ReportLevel::Full, ..Self::no_report() }
     }
 
     /// Compile with a summary report: counts, byte totals and phase
@@ -79,13 +95,13 @@ impl CompileOptions {
     /// ```
     #[must_use]
     pub const fn summary_report() -> Self {
-        Self { report_level: ReportLevel::Summary, aliasing: Aliasing::Enabled }
+        Self { report_level: ReportLevel::Summary, ..Self::no_report() }
     }
 
     /// Compile without a report.
     #[must_use]
     pub const fn no_report() -> Self {
-        Self { report_level: ReportLevel::None, aliasing: Aliasing::Enabled }
+        Self { report_level: ReportLevel::None, aliasing: Aliasing::Enabled, plan_reuse: PlanReuse::Allowed }
     }
 
     /// The same options with aliasing turned off: every transient gets an
@@ -129,6 +145,28 @@ impl CompileOptions {
     #[must_use]
     pub const fn without_aliasing(mut self) -> Self {
         self.aliasing = Aliasing::Disabled;
+        self
+    }
+
+    /// The same options with plan reuse ruled out: every stage runs even
+    /// when the frame is recorded exactly like the frame compiled before it.
+    ///
+    /// ```
+    /// use zenfg_runtime::{CompileOptions, FrameGraph, PlanningStats};
+    /// let mut graph = FrameGraph::new();
+    /// for options in [CompileOptions::default(), CompileOptions::default().without_plan_reuse()] {
+    ///     for _ in 0..2 {
+    ///         let mut frame = graph.begin_frame();
+    ///         frame.command_pass("work").finish()?;
+    ///         frame.compile(options)?;
+    ///     }
+    /// }
+    /// assert_eq!(graph.planning_stats(), PlanningStats { planned: 3, reused: 1 });
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    #[must_use]
+    pub const fn without_plan_reuse(mut self) -> Self {
+        self.plan_reuse = PlanReuse::Never;
         self
     }
 }

@@ -10,7 +10,7 @@
 //! planning them, and a hit is exact: every table planning reads is compared
 //! whole.
 
-use super::options::{Aliasing, CompileOptions, ReportLevel};
+use super::options::{Aliasing, CompileOptions, PlanReuse, ReportLevel};
 use crate::ids::PassId;
 use crate::record::table::Table;
 use crate::record::{
@@ -117,7 +117,7 @@ pub struct PlanningStats {
 
 /// The recording behind the compiler's plan, while the plan is its.
 #[derive(Default)]
-pub(crate) struct PlanReuse {
+pub(crate) struct LastPlan {
     /// The tables of the last recording whose compiled frame is done.
     tables: PlannedTables,
     /// The aliasing choice of the compiler's plan, while it is the plan of
@@ -127,13 +127,13 @@ pub(crate) struct PlanReuse {
     stats: PlanningStats,
 }
 
-impl PlanReuse {
+impl LastPlan {
     /// Whether `rec`, compiled with `options`, gets exactly the compiler's
-    /// plan. Never when a report is asked for: a report is built from the
-    /// stages' working tables.
-    /// Counts a hit.
+    /// plan. Never when a report is asked for (a report is built from the
+    /// stages' working tables) or the options rule reuse out. Counts a hit.
     pub fn matches(&mut self, rec: &Recording<'_>, options: CompileOptions) -> bool {
         let hit = options.report_level == ReportLevel::None
+            && options.plan_reuse == PlanReuse::Allowed
             && self.aliasing == Some(options.aliasing)
             && self.tables.matches(rec);
         self.stats.reused += u64::from(hit);

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use zenfg_runtime::wgpu::{Color, TextureFormat};
 use zenfg_runtime::{
     Aliasing, BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, ExecutionSegmentReport, Frame, FrameGraph,
-    FrameGraphError, PlanningStats, ResourceId, ResourceUsage, RootReason, TextureDesc, WriteContents,
+    FrameGraphError, PlanReuse, PlanningStats, ResourceId, ResourceUsage, RootReason, TextureDesc, WriteContents,
 };
 
 /// One thing a frame can change from the base frame.
@@ -137,7 +137,7 @@ fn an_unchanged_frame_reuses_the_plan_and_any_change_is_planned_anew() -> Result
 }
 
 #[test]
-fn a_report_or_another_aliasing_choice_plans_anew() -> Result<(), FrameGraphError> {
+fn a_report_another_aliasing_choice_or_ruling_reuse_out_plans_anew() -> Result<(), FrameGraphError> {
     let mut graph = FrameGraph::new();
     let base = compile(&mut graph, Change::None, CompileOptions::default())?;
     assert_eq!(compile(&mut graph, Change::None, CompileOptions::full_report())?, base);
@@ -150,6 +150,12 @@ fn a_report_or_another_aliasing_choice_plans_anew() -> Result<(), FrameGraphErro
     let planned = compile(&mut graph, Change::None, unaliased)?;
     assert_eq!(planned, compile(&mut FrameGraph::new(), Change::None, unaliased)?);
     assert_eq!(graph.planning_stats(), PlanningStats { planned: 3, reused: 1 });
+    let always = unaliased.without_plan_reuse();
+    assert_eq!(always.plan_reuse, PlanReuse::Never);
+    assert_eq!(compile(&mut graph, Change::None, always)?, planned, "the plan made anew is the same");
+    assert_eq!(graph.planning_stats(), PlanningStats { planned: 4, reused: 1 }, "reuse ruled out plans anew");
+    compile(&mut graph, Change::None, unaliased)?;
+    assert_eq!(graph.planning_stats(), PlanningStats { planned: 4, reused: 2 }, "and leaves its plan to reuse");
     Ok(())
 }
 
