@@ -21,6 +21,16 @@ pub(crate) enum NativeResource {
     Buffer(wgpu::Buffer),
 }
 
+impl NativeResource {
+    /// Destroys the object now, as wgpu's `destroy` does.
+    pub fn destroy(&self) {
+        match self {
+            Self::Buffer(buffer) => buffer.destroy(),
+            Self::Texture(texture) => texture.destroy(),
+        }
+    }
+}
+
 /// A partition of the transient pool, created by
 /// [`FrameGraph::create_resource_pool_scope`](crate::FrameGraph::create_resource_pool_scope).
 ///

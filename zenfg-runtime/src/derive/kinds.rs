@@ -46,7 +46,6 @@ pub trait DerivedKind: PassKind + Sized {
     /// # Errors
     ///
     /// The checks of that `finish_*` method.
-    #[inline]
     fn finish<'frame, J: Job<'frame, Self>>(builder: PassBuilder<'_, 'frame, Self>, job: J) -> Result<PassId>;
 
     /// Closes the node with `job` through the `finish_*_repeatable` method of
@@ -55,7 +54,6 @@ pub trait DerivedKind: PassKind + Sized {
     /// # Errors
     ///
     /// The checks of that method.
-    #[inline]
     fn finish_repeatable<'frame, J: RepeatJob<'frame, Self>>(
         builder: PassBuilder<'_, 'frame, Self>,
         job: J,

@@ -34,7 +34,7 @@ impl PlanSlots {
 pub(crate) struct Lease<'a> {
     pool: &'a mut ResourcePool,
     slots: &'a [Slot],
-    instances: &'a mut Vec<Box<Instance>>,
+    instances: &'a mut Vec<Instance>,
 }
 
 impl<'a> Lease<'a> {
@@ -50,7 +50,7 @@ impl<'a> Lease<'a> {
         (plan, allocations): (u64, &[Allocation]),
         resources: &[ResourceRecord],
         slots: &'a mut PlanSlots,
-        instances: &'a mut Vec<Box<Instance>>,
+        instances: &'a mut Vec<Instance>,
     ) -> Result<Self, (ResourceId, wgpu::Error)> {
         instances.reserve(allocations.len());
         let slots = slots.of(pool, plan, allocations);
@@ -65,12 +65,12 @@ impl<'a> Lease<'a> {
     }
 
     /// The leased objects, indexed by allocation id.
-    pub fn instances(&self) -> &[Box<Instance>] {
+    pub fn instances(&self) -> &[Instance] {
         self.instances
     }
 
     /// The leased objects, to hand out their cached views.
-    pub fn instances_mut(&mut self) -> &mut [Box<Instance>] {
+    pub fn instances_mut(&mut self) -> &mut [Instance] {
         self.instances
     }
 }

@@ -19,7 +19,7 @@ pub(crate) struct NativeTable<'e> {
     /// The physical allocation of each transient.
     pub allocations: &'e [Option<AllocationId>],
     /// The leased object of each allocation.
-    pub leased: &'e [Box<Instance>],
+    pub leased: &'e [Instance],
 }
 
 impl<'e> NativeTable<'e> {

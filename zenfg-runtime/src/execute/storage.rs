@@ -15,7 +15,7 @@ use crate::pool::store::Instance;
 pub(crate) struct ExecutionStorage {
     pub segment_labels: SegmentLabels,
     /// The objects leased to the execution running.
-    pub leased: Vec<Box<Instance>>,
+    pub leased: Vec<Instance>,
     /// Where the pool keeps the objects of the plan executed last.
     pub slots: PlanSlots,
     /// The native views of the execution running.

@@ -34,7 +34,7 @@ pub(crate) fn native_views(
     planned: &[PlannedView],
     rec: &Recording<'_>,
     allocations: &[Option<AllocationId>],
-    leased: &mut [Box<Instance>],
+    leased: &mut [Instance],
     imports: &mut ImportViews,
     now: u64,
     views: &mut Vec<wgpu::TextureView>,

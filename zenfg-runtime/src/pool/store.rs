@@ -8,6 +8,8 @@
 //! [`slot`](ResourcePool::slot): an execution of a plan the runtime executed
 //! before goes straight to its buckets, hashing and comparing no key.
 
+use std::ops::{Deref, DerefMut};
+
 use super::stats::ResourcePoolStats;
 use crate::hash::FastMap;
 use crate::physical::{HashedKey, NativeResource, PhysicalDesc, PlannedView, ResourcePoolScope};
@@ -21,8 +23,13 @@ pub(crate) struct CachedView {
     pub used: bool,
 }
 
-/// One native object owned by the pool or leased to an execution.
-pub(crate) struct Instance {
+/// One native object owned by the pool or leased to an execution, boxed so
+/// that leasing and returning it moves a pointer rather than the native
+/// object and its descriptor.
+pub(crate) struct Instance(Box<Pooled>);
+
+/// What the pool keeps of one native object.
+pub(crate) struct Pooled {
     pub native: NativeResource,
     pub bytes: u64,
     /// The pool's execution count when the object was last acquired.
@@ -33,21 +40,24 @@ pub(crate) struct Instance {
     pub views: Vec<CachedView>,
 }
 
-impl Instance {
-    fn destroy(&self) {
-        match &self.native {
-            NativeResource::Buffer(buffer) => buffer.destroy(),
-            NativeResource::Texture(texture) => texture.destroy(),
-        }
+impl Deref for Instance {
+    type Target = Pooled;
+
+    fn deref(&self) -> &Pooled {
+        &self.0
     }
 }
 
-/// The retained objects of one key, most recently returned last. Each is
-/// boxed, so that leasing and returning one moves a pointer rather than the
-/// native object's descriptor.
+impl DerefMut for Instance {
+    fn deref_mut(&mut self) -> &mut Pooled {
+        &mut self.0
+    }
+}
+
+/// The retained objects of one key, most recently returned last.
 pub(super) struct Bucket {
     pub key: HashedKey,
-    pub instances: Vec<Box<Instance>>,
+    pub instances: Vec<Instance>,
 }
 
 /// Where a key's bucket is, while the pool's [`generation`](ResourcePool::generation)
@@ -110,7 +120,7 @@ impl ResourcePool {
         slot: Slot,
         estimated_bytes: impl FnOnce() -> u64,
         label: &str,
-    ) -> Result<Box<Instance>, wgpu::Error> {
+    ) -> Result<Instance, wgpu::Error> {
         let bucket = &mut self.buckets[slot];
         if let Some(mut instance) = bucket.instances.pop() {
             self.stats.acquire_count += 1;
@@ -124,19 +134,19 @@ impl ResourcePool {
         self.stats.acquire_count += 1;
         self.stats.created_count += 1;
         self.created += 1;
-        Ok(Box::new(Instance {
+        Ok(Instance(Box::new(Pooled {
             native,
             bytes: estimated_bytes(),
             last_acquired: self.executions,
             serial: self.created,
             views: Vec::new(),
-        }))
+        })))
     }
 
     /// Takes `instance`, acquired from `slot`, back for later executions.
     /// Views the execution did not use are dropped, so the kept views follow
     /// what frames plan now.
-    pub fn release(&mut self, slot: Slot, mut instance: Box<Instance>) {
+    pub fn release(&mut self, slot: Slot, mut instance: Instance) {
         instance.views.retain_mut(|cached| std::mem::replace(&mut cached.used, false));
         self.stats.retained_count += 1;
         self.stats.estimated_retained_bytes += instance.bytes;
@@ -153,7 +163,7 @@ impl ResourcePool {
                 if !remove(key, instance) {
                     return true;
                 }
-                instance.destroy();
+                instance.native.destroy();
                 removed.push(instance.native.clone());
                 stats.retained_count -= 1;
                 stats.estimated_retained_bytes -= instance.bytes;
@@ -186,7 +196,7 @@ impl ResourcePool {
 impl Drop for ResourcePool {
     fn drop(&mut self) {
         for instance in self.buckets.iter().flat_map(|bucket| &bucket.instances) {
-            instance.destroy();
+            instance.native.destroy();
         }
     }
 }
@@ -220,10 +230,7 @@ fn create_native(device: &wgpu::Device, desc: &PhysicalDesc, label: &str) -> Res
     let refusal = ready(validation.pop()).or_else(|| ready(out_of_memory.pop()));
     match refusal {
         Some(error) => {
-            match &native {
-                NativeResource::Buffer(buffer) => buffer.destroy(),
-                NativeResource::Texture(texture) => texture.destroy(),
-            }
+            native.destroy();
             Err(error)
         }
         None => Ok(native),
