@@ -104,7 +104,12 @@ impl Diagnostics {
     /// Records a parse error as it is, under [`Code::Syntax`].
     pub(crate) fn syntax(&mut self, error: &syn::Error) {
         for error in error.clone() {
-            self.error(error.span(), Code::Syntax, error, "write the attribute as in the table of the crate docs");
+            self.error(
+                error.span(),
+                Code::Syntax,
+                error,
+                "write the attribute as in the attribute table of the `#[derive(Pass)]` docs",
+            );
         }
     }
 
