@@ -29,9 +29,14 @@ use crate::ids::ResourceId;
 /// that feature, or on an adapter without
 /// [`DownlevelFlags::WEBGPU_TEXTURE_FORMAT_SUPPORT`], it allows what its
 /// adapter reports, which only [`DeviceCapabilities::of_adapter_device`] can
-/// know. Without the adapter such a device's format features are not checked
-/// at all: the graph accepts what the adapter might allow, and wgpu checks
-/// the rest.
+/// know. Without the adapter ([`new`](Self::new),
+/// [`of_device`](Self::of_device)), a device with
+/// `TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES` has its format features not
+/// checked at all: the graph accepts what the adapter might allow, and wgpu
+/// checks the rest. A device of an adapter without
+/// `WEBGPU_TEXTURE_FORMAT_SUPPORT` and without that feature is checked
+/// against WebGPU's guarantees, not against what its adapter reports, which
+/// is what wgpu holds the device to and may be more or less.
 ///
 /// Storage texture bindings are held to those format features as wgpu holds
 /// bind group layouts: a read-only, write-only, read-write or atomic binding
@@ -126,8 +131,13 @@ impl DeviceCapabilities {
 
     /// The capabilities of `device`: its limits and features, and the
     /// guaranteed features of each format (not checked when the device has
-    /// [`Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`]: use
-    /// [`of_adapter_device`](Self::of_adapter_device) for those).
+    /// [`Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`]). A device
+    /// cannot tell whether its adapter has
+    /// [`DownlevelFlags::WEBGPU_TEXTURE_FORMAT_SUPPORT`], so on an adapter
+    /// without it the guaranteed features are checked although wgpu holds the
+    /// device to the adapter's. Use
+    /// [`of_adapter_device`](Self::of_adapter_device) for the adapter's
+    /// format features in both cases.
     #[must_use]
     pub fn of_device(device: &wgpu::Device) -> Self {
         Self::new(device.limits(), device.features())

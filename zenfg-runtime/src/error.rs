@@ -76,7 +76,10 @@ fn in_pass(pass: &Option<PassRef>) -> String {
 /// # Differences from the reference semantics
 ///
 /// Codes keep the numbers of the reference ZenFG runtime where the meaning is
-/// the same. They differ here:
+/// the same. The reference has a Rust runtime and a TypeScript one, and some
+/// codes exist only in the TypeScript one.
+///
+/// Reference codes that do not exist here, or are raised in other cases:
 ///
 /// * **FG4006, FG4008 and FG4009 do not exist.** The reference raised FG4009
 ///   (and FG1106 for render and compute passes) when a pass was finished with
@@ -87,17 +90,47 @@ fn in_pass(pass: &Option<PassRef>) -> String {
 /// * **FG1108** ([`UnsupportedTextureFormatUsage`](Self::UnsupportedTextureFormatUsage))
 ///   is raised when an attachment's format category does not fit its role (a
 ///   depth format as a color attachment, a color format as a depth
-///   attachment), where the reference raised FG1104.
-/// * **FG2009** ([`InvalidLabel`](Self::InvalidLabel)) is new: a blank pass
-///   or resource label.
-/// * **FG2014** ([`ForeignResourcePoolScope`](Self::ForeignResourcePoolScope))
-///   is new: a resource pool scope used with a runtime that did not create it.
-/// * **FG4011** ([`ReadbackFailed`](Self::ReadbackFailed)) is new: a
-///   texture readback or a wait for GPU timing that could not finish.
+///   attachment), where the reference's Rust runtime raised FG1104 and never
+///   FG1108 (its TypeScript runtime raises FG1108 for it when compiling).
+///
+/// Codes the reference does not have:
+///
+/// * **FG1110** ([`DeviceLimitExceeded`](Self::DeviceLimitExceeded)) and
+///   **FG1111** ([`MissingDeviceFeature`](Self::MissingDeviceFeature)): work
+///   beyond a limit, a feature or a format capability of the device the
+///   graph is planned for. The reference does not check recordings against a
+///   device.
+/// * **FG2009** ([`InvalidLabel`](Self::InvalidLabel)): a blank pass or
+///   resource label.
+/// * **FG2014** ([`ForeignResourcePoolScope`](Self::ForeignResourcePoolScope)):
+///   a resource pool scope used with a runtime that did not create it.
 /// * **FG4013** ([`OneShotCallback`](Self::OneShotCallback)) and **FG4014**
-///   ([`FrameScopedSurface`](Self::FrameScopedSurface)) are new: a compiled
-///   frame that cannot become a [`RepeatableFrame`](crate::RepeatableFrame),
-///   for a one-shot callback or a surface texture in it.
+///   ([`FrameScopedSurface`](Self::FrameScopedSurface)): a compiled frame
+///   that cannot become a [`RepeatableFrame`](crate::RepeatableFrame), for a
+///   one-shot callback or a surface texture in it.
+///
+/// Codes the reference's TypeScript runtime uses with another meaning (its
+/// Rust runtime has none of them), so the same code names different errors
+/// there:
+///
+/// * **FG1109** ([`BindingMismatch`](Self::BindingMismatch)): a bound field of
+///   a derived pass whose layout entry does not fit the recorded texture or
+///   buffer. In TypeScript, FG1109 (`InvalidAccess`) is a write declared
+///   without valid contents.
+/// * **FG4010** ([`CopyOutsideView`](Self::CopyOutsideView)): a callback's
+///   typed copy that reaches outside its declared views. In TypeScript,
+///   FG4010 (`ExecutionDeclaration`) is a declaration broken during
+///   execution.
+/// * **FG4011** ([`ReadbackFailed`](Self::ReadbackFailed)): a texture
+///   readback or a wait for GPU timing that could not finish. In TypeScript,
+///   FG4011 (`ExecutionResourceUnavailable`) is a resource not available at
+///   execution.
+/// * **FG4012** ([`NativeCreationFailed`](Self::NativeCreationFailed)): wgpu
+///   refused to create a pooled object. In TypeScript, FG4012
+///   (`SynchronousCallback`) is a callback that returned a promise.
+///
+/// Behaviours that keep the reference's codes but differ from it:
+///
 /// * **Copy nodes declare accesses only through their typed copy methods**
 ///   (`copy_buffer_to_buffer`, `copy_buffer_to_texture`,
 ///   `copy_texture_to_buffer`, `copy_texture_to_texture`). Declaring a role on

@@ -123,9 +123,13 @@ impl FrameGraph {
 
     /// A runtime that executes on `device`, created from `adapter`: as
     /// [`with_device`](Self::with_device), and when the device has
-    /// `Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES` its recordings
-    /// are checked against the format features the adapter reports (see
-    /// [`DeviceCapabilities::of_adapter_device`]).
+    /// `Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES` or the adapter
+    /// lacks `DownlevelFlags::WEBGPU_TEXTURE_FORMAT_SUPPORT`, its recordings
+    /// are checked against the format features the adapter reports, as wgpu
+    /// checks the device's work (see
+    /// [`DeviceCapabilities::of_adapter_device`]). Without the adapter,
+    /// [`with_device`](Self::with_device) checks no format features in the
+    /// first case and WebGPU's guaranteed ones in the second.
     #[must_use]
     pub fn with_adapter_device(adapter: &wgpu::Adapter, device: &wgpu::Device) -> Self {
         Self::with_device_and_capabilities(device, DeviceCapabilities::of_adapter_device(adapter, device))
@@ -351,17 +355,22 @@ impl FrameGraph {
     /// and byte range it binds are the same: pooled transients come back as
     /// the same native objects, so a warm frame creates none. A bind group
     /// unused for more than [the idle limit](Self::set_bind_group_idle_limit)
-    /// is dropped, and so is one that binds an object pool maintenance
-    /// destroys.
+    /// is dropped at the next sweep (every 16 executions, and when the limit
+    /// is set), and one that binds an object pool maintenance destroys is
+    /// dropped with it.
     #[must_use]
     pub fn bind_group_cache_stats(&self) -> BindGroupCacheStats {
         self.bindings.stats()
     }
 
     /// Sets how many executions a cached bind group, or a kept view of an
-    /// imported texture, may go unused before it is dropped (256 by default;
-    /// 0 keeps only what the latest execution used). Kept entries hold their
-    /// objects alive, imported ones included.
+    /// imported texture, may go unused before it is dropped (256 by default).
+    /// Entries are swept at the start of every 16th execution and once when
+    /// the limit is set, here: a sweep drops every entry unused for more
+    /// than `executions` executions, so an entry can outlive the limit by up
+    /// to 15 executions. With 0, setting the limit keeps only what the latest
+    /// execution used, and each later sweep drops every entry. Kept entries
+    /// hold their objects alive, imported ones included.
     pub fn set_bind_group_idle_limit(&mut self, executions: u64) {
         self.bindings.set_idle_limit(executions);
     }

@@ -4,9 +4,11 @@
 //!
 //! A bind group is looked up by its layout and the exact native objects,
 //! views and byte ranges it binds, so a hit is the bind group the pass would
-//! have created. Entries age like pooled objects: one left unused for more
-//! than the idle limit is dropped, and one that binds an object the pool
-//! destroys is dropped with it. Objects of a surface texture are never kept:
+//! have created. Entries age by executions: a bind group or view left unused
+//! for more than the idle limit is dropped at the next sweep, which runs at
+//! the start of every 16th execution and when the limit is set; one that
+//! binds an object the pool destroys is dropped with it, at once. Objects of
+//! a surface texture are never kept:
 //! a surface texture is new every frame.
 
 mod groups;

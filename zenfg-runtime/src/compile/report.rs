@@ -14,7 +14,10 @@ pub use super::segments::ExecutionSegmentKind;
 /// Time spent in each compilation phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct CompilationTimings {
-    /// Checking the recording (poisoning errors, open groups).
+    /// Checking the bindings of derived passes against the recorded
+    /// resources and the device's limits (FG1109, FG1110). The checks for a
+    /// poisoned recording and open debug groups come before it and are not
+    /// timed.
     pub validation: Duration,
     /// Content flow and dependencies.
     pub dependencies: Duration,

@@ -57,7 +57,14 @@ impl CompiledFrame<'_> {
     /// Fails with FG4001 on a runtime without a device, FG4004 for a retained
     /// node without an executor, FG4002 / FG4003 for a missing or unsuitable
     /// import binding — all before anything is acquired or called — and with
-    /// the first error a callback returns.
+    /// FG4012 when wgpu refuses to create a pooled object, before any
+    /// callback runs (the object is not counted as created). Otherwise it
+    /// fails with the first error a callback returns, which names the pass
+    /// for FG4007. Errors a callback meets and propagates come back that
+    /// way: resolving a token of another runtime or recording (FG2001) or of
+    /// another pass (FG4005), or a typed copy through
+    /// [`CommandEncoderExt`](crate::CommandEncoderExt) that reaches outside
+    /// its declared views (FG4010, also named after the pass).
     ///
     /// Here on wgpu's no-op device:
     ///

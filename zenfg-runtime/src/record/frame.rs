@@ -31,10 +31,13 @@ use crate::token::kind;
 /// record cannot be recorded as declared and compiling without it would
 /// silently change the frame:
 ///
-/// * a failing [`PassBuilder::finish`] or `finish_*` method (FG1106 for a
-///   render pass without attachments, FG2009 for a blank pass label);
+/// * a failing [`PassBuilder::finish`] or `finish_*` method (FG2009 for a
+///   blank pass label, FG1106 for a render pass without attachments, FG1110
+///   for a render pass with more color slots or color bytes per sample than
+///   the device allows);
 /// * a [`PassBuilder`] dropped without being finished (FG2002);
-/// * a failing declaration or finish inside [`add`](Self::add).
+/// * a failing declaration, bind group layout check (FG1110, FG1111) or
+///   finish inside [`add`](Self::add) or [`add_repeatable`](Self::add_repeatable).
 ///
 /// Declarations on an open [`PassBuilder`] do not poison: they fail without
 /// effect and leave the builder usable. A poisoned recording still accepts

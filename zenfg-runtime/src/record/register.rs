@@ -142,8 +142,15 @@ impl<'frame> Frame<'frame> {
     /// A transient texture: allocated from the pool for one execution, with
     /// undefined contents until its first (overwriting) write.
     ///
-    /// Fails with FG1102 when the descriptor breaks a shape rule, FG2009 when
-    /// its label is blank.
+    /// Fails with FG2009 when its label is blank, and with FG1102 when the
+    /// descriptor breaks a shape rule or its fixed usage holds
+    /// `TRANSIENT_ATTACHMENT`. It is also checked against the device the
+    /// graph plans for ([`DeviceCapabilities`](crate::DeviceCapabilities)):
+    /// FG1111 when the format needs a feature the device lacks, FG1110 when
+    /// an extent exceeds `max_texture_dimension_1d`, `_2d` or `_3d` or the
+    /// layer count exceeds `max_texture_array_layers`, and FG1102 when the
+    /// format does not support its sample count or a fixed usage on the
+    /// device.
     ///
     /// ```
     /// use zenfg_runtime::{FrameGraph, TextureDesc, wgpu::TextureFormat};
@@ -161,7 +168,8 @@ impl<'frame> Frame<'frame> {
 
     /// A transient texture in the pool partition `scope`.
     ///
-    /// Fails with FG2014 when `scope` belongs to another runtime.
+    /// Fails with FG2014 when `scope` belongs to another runtime, and
+    /// otherwise as [`create_texture`](Self::create_texture) does.
     ///
     /// ```
     /// use zenfg_runtime::{FrameGraph, TextureDesc, wgpu::TextureFormat};
@@ -184,7 +192,9 @@ impl<'frame> Frame<'frame> {
 
     /// A transient buffer. Zero-sized buffers are allowed and have no contents.
     /// Its contents are undefined until a pass overwrites them. Fails with
-    /// FG2009 when its label is blank.
+    /// FG2009 when its label is blank, and with FG1110 when its size exceeds
+    /// the `max_buffer_size` of the device the graph plans for
+    /// ([`DeviceCapabilities`](crate::DeviceCapabilities)).
     ///
     /// ```
     /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason};
@@ -204,7 +214,8 @@ impl<'frame> Frame<'frame> {
     }
 
     /// A transient buffer in the pool partition `scope`. Fails with FG2014
-    /// when `scope` belongs to another runtime.
+    /// when `scope` belongs to another runtime, and otherwise as
+    /// [`create_buffer`](Self::create_buffer) does.
     ///
     /// ```
     /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason};

@@ -11,9 +11,12 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Render> {
     /// Closes the render pass with the callback that draws. The runtime begins
     /// the pass with the declared attachments and hands it to the callback.
     ///
-    /// The pass needs at least one color or depth attachment (FG1106) and a
-    /// label that is not blank (FG2009); a failure poisons the recording and
-    /// drops the callback. A depth-only pass, such as a shadow map, is valid:
+    /// The pass needs a label that is not blank (FG2009), at least one color
+    /// or depth attachment (FG1106), and no more color slots or color bytes
+    /// per sample than the device allows (`max_color_attachments`,
+    /// `max_color_attachment_bytes_per_sample`: FG1110); a failure poisons
+    /// the recording and drops the callback. A depth-only pass, such as a
+    /// shadow map, is valid:
     ///
     /// ```
     /// use zenfg_runtime::wgpu::TextureFormat;

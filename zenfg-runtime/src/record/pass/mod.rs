@@ -54,8 +54,10 @@ use crate::types::WriteContents;
 ///   none. The caller still holds the open builder and decides what the pass
 ///   becomes, so nothing is lost without the caller knowing.
 /// * A failing **finish** ([`finish`](Self::finish) or a `finish_*` method:
-///   FG1106 for a render pass without attachments, FG2009 for a blank label,
-///   which is checked here rather than when the builder is created) closes the
+///   FG2009 for a blank label, which is checked here rather than when the
+///   builder is created; FG1106 for a render pass without attachments; FG1110
+///   for a render pass with more color slots or color bytes per sample than
+///   the device allows) closes the
 ///   builder, drops the node with its accesses and callback, and **poisons**
 ///   the recording: [`Frame::compile`] returns the same error.
 /// * A builder **dropped** without being finished poisons the recording with
@@ -414,9 +416,11 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     /// or external node closed this way fails at execution with FG4004; it is
     /// meant for CPU-only planning. Copy nodes execute their recorded copies.
     ///
-    /// Returns the node's id. A render pass without an attachment fails with
-    /// FG1106 and a blank label with FG2009; either failure poisons the
-    /// recording, and [`Frame::compile`] returns the same error.
+    /// Returns the node's id. A blank label fails with FG2009, a render pass
+    /// without an attachment with FG1106, and a render pass with more color
+    /// slots or color bytes per sample than the device allows with FG1110;
+    /// each failure poisons the recording, and [`Frame::compile`] returns the
+    /// same error.
     ///
     /// ```
     /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
