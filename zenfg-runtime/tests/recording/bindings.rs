@@ -137,14 +137,24 @@ fn a_view_of_several_layers_is_not_a_2d_binding() {
     assert!(mismatch.fix.contains("dimension = D2Array"), "{}", mismatch.fix);
 }
 
+/// An imported buffer of `size` bytes labelled `label`, for a pass to bind a
+/// range of, and a 256-byte transient for it to write.
+fn bound_and_output<'f>(
+    frame: &mut Frame<'f>,
+    label: &'static str,
+    size: u64,
+) -> Result<(Buffer<'f>, Buffer<'f>), Error> {
+    let bound =
+        frame.import_buffer(BufferDesc::new(label, size), ImportBufferOptions::new(InitialContents::Defined))?;
+    Ok((bound, frame.create_buffer(BufferDesc::new("out", 256))?))
+}
+
 #[test]
 fn a_uniform_range_smaller_than_the_shaders_type_fails_with_fg1109() {
     let compile = |size: u64| {
         let mut graph = FrameGraph::new();
         let mut frame = graph.begin_frame();
-        let params =
-            frame.import_buffer(BufferDesc::new("params", 256), ImportBufferOptions::new(InitialContents::Defined))?;
-        let out = frame.create_buffer(BufferDesc::new("out", 256))?;
+        let (params, out) = bound_and_output(&mut frame, "params", 256)?;
         frame.add(Scale { params: params.slice(BufferRange::new(0, Some(size))), out }, |_| Ok(()))?;
         frame.compile(CompileOptions::default()).map(|_| ())
     };
@@ -182,9 +192,7 @@ fn a_bound_buffer_range_the_device_cannot_bind_fails_with_fg1110() {
     let compile = |range: BufferRange| {
         let mut graph = FrameGraph::new();
         let mut frame = graph.begin_frame();
-        let params = frame
-            .import_buffer(BufferDesc::new("params", 1 << 17), ImportBufferOptions::new(InitialContents::Defined))?;
-        let out = frame.create_buffer(BufferDesc::new("out", 256))?;
+        let (params, out) = bound_and_output(&mut frame, "params", 1 << 17)?;
         frame.add(Scale { params: params.slice(range), out }, |_| Ok(()))?;
         frame.compile(CompileOptions::default()).map(|_| ())
     };
@@ -214,9 +222,7 @@ fn a_storage_range_of_part_of_a_word_fails_with_fg1109() {
     let compile = |size: u64| {
         let mut graph = FrameGraph::new();
         let mut frame = graph.begin_frame();
-        let input =
-            frame.import_buffer(BufferDesc::new("input", 256), ImportBufferOptions::new(InitialContents::Defined))?;
-        let out = frame.create_buffer(BufferDesc::new("out", 256))?;
+        let (input, out) = bound_and_output(&mut frame, "input", 256)?;
         frame.add(Accumulate { input: input.slice(BufferRange::new(0, Some(size))), out }, |_| Ok(()))?;
         frame.compile(CompileOptions::default()).map(|_| ())
     };
