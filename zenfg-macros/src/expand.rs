@@ -40,6 +40,13 @@ struct ReadFields {
     label_field: Option<Ident>,
 }
 
+impl ReadFields {
+    /// Whether a field has errors of its own.
+    fn has_broken(&self) -> bool {
+        self.broken_bind_only || self.parsed.iter().any(|parsed| matches!(parsed, Parsed::Broken(..)))
+    }
+}
+
 fn expand_item(input: &DeriveInput) -> TokenStream {
     let mut diag = Diagnostics::default();
     let pass = parse_pass_attr(input, &mut diag);
@@ -52,7 +59,7 @@ fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> T
     let read = match &shape.fields {
         Some(fields) => {
             let read = read_fields(fields, &mut diag);
-            check_fields(input, &shape, pass, &read, &mut diag);
+            check_fields(&shape, pass, &read, &mut diag);
             read
         }
         None => ReadFields::default(),
@@ -61,10 +68,22 @@ fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> T
     let misfits = misfits(&read.fields);
     let native_misfits = bindings::bind_only_misfits(&read.bind_only);
     let bound = bindings::is_bound(pass.shader.is_some(), &read.fields, &read.bind_only);
+    let before_plan = diag.count();
     let plan = match pass.kind {
-        Some(kind) if bound => bindings::plan(kind, pass, &read.fields, &read.bind_only, &mut diag),
+        Some(kind) if bound => {
+            bindings::plan(kind, pass, (&read.fields, &read.bind_only), read.has_broken(), &mut diag)
+        }
         _ => bindings::Plan::default(),
     };
+    // A field whose handle or shader binding rejects its role may be the
+    // write the pass needs: "writes nothing" would only repeat that error.
+    let roles_rejected = !misfits.is_empty() || diag.codes_since(before_plan).any(|code| code == Code::ShaderMismatch);
+    if let Some(kind) = pass.kind
+        && shape.fields.is_some()
+        && !roles_rejected
+    {
+        check_retained_pass(input, kind, pass, &read, &mut diag);
+    }
     let watch = plan.shader_path.as_deref().map(watch_shader);
     match pass.kind {
         Some(kind) if diag.is_empty() && misfits.is_empty() && native_misfits.is_empty() && !shape.lifetime_missing => {
@@ -85,7 +104,7 @@ fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> T
         }
         _ => {
             let errors = diag.to_compile_errors();
-            let bound = bound || read.broken_bind_only;
+            let bound = bound || read.broken_bind_only || pass.unknown_option;
             let kind = pass.kind.or(pass.guess).unwrap_or_else(|| kind_by_fields(&read.fields));
             let mut partial = partial(input, Some(kind), label, &read, misfits, bound);
             partial.native_misfits = native_misfits;
@@ -209,36 +228,34 @@ fn read_fields(syn_fields: &[&syn::Field], diag: &mut Diagnostics) -> ReadFields
 }
 
 /// The checks across fields, which need the fields and, for some, the kind.
-fn check_fields(
-    input: &DeriveInput,
-    shape: &ItemShape<'_>,
-    pass: &PassAttr,
-    read: &ReadFields,
-    diag: &mut Diagnostics,
-) {
+fn check_fields(shape: &ItemShape<'_>, pass: &PassAttr, read: &ReadFields, diag: &mut Diagnostics) {
     let names: Vec<&Ident> = shape.fields.iter().flatten().filter_map(|field| field.ident.as_ref()).collect();
     if let Some(kind) = pass.kind {
         let bound = bindings::is_bound(pass.shader.is_some(), &read.fields, &read.bind_only);
         check_reserved(kind, bound, &names, diag);
         check_kind(kind, &read.fields, diag);
-        let broken_roles: Vec<_> = read
-            .parsed
-            .iter()
-            .filter_map(|parsed| match parsed {
-                Parsed::Broken(_, role, _) => Some(*role),
-                _ => None,
-            })
-            .collect();
-        // A broken field without a known role may be the write the pass needs.
-        if broken_roles.iter().all(Option::is_some) {
-            let mut roles = read.fields.iter().map(|field| field.access.role).chain(broken_roles.into_iter().flatten());
-            check_retained(input.ident.span(), kind, pass.side_effect, roles.any(Role::writes), diag);
-        }
     }
     check_slots(&read.fields, diag);
     check_native(&read.fields, diag);
     check_depth(&read.fields, diag);
     check_resolves(&read.fields, diag);
+}
+
+/// ZM0009 for a pass of `kind` that can never be retained, unless one of its
+/// fields is broken without a known role: that field may be its write.
+fn check_retained_pass(input: &DeriveInput, kind: Kind, pass: &PassAttr, read: &ReadFields, diag: &mut Diagnostics) {
+    let broken_roles: Vec<_> = read
+        .parsed
+        .iter()
+        .filter_map(|parsed| match parsed {
+            Parsed::Broken(_, role, _) => Some(*role),
+            _ => None,
+        })
+        .collect();
+    if broken_roles.iter().all(Option::is_some) {
+        let mut roles = read.fields.iter().map(|field| field.access.role).chain(broken_roles.into_iter().flatten());
+        check_retained(input.ident.span(), kind, pass.side_effect, roles.any(Role::writes), diag);
+    }
 }
 
 /// The context struct and the `Pass` impl of a pass without errors.

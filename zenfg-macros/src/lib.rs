@@ -70,7 +70,8 @@ mod expansion_tests;
 
 /// Derives `zenfg_runtime::Pass` for a struct of annotated handles (see the
 /// `zenfg_runtime` docs for the whole story): `#[pass(..)]` on the struct,
-/// and on each field exactly one of these attributes.
+/// and on each field exactly one of these attributes (a written field may carry
+/// a `#[root(..)]` beside it).
 ///
 #[doc = include_str!("attributes.md")]
 #[proc_macro_derive(

@@ -186,8 +186,8 @@ pub(crate) struct Plan {
 pub(crate) fn plan(
     kind: Kind,
     pass: &PassAttr,
-    fields: &[Field],
-    bind_only: &[BindOnly],
+    (fields, bind_only): (&[Field], &[BindOnly]),
+    broken_fields: bool,
     diag: &mut Diagnostics,
 ) -> Plan {
     let bindables = bindables(fields, bind_only);
@@ -203,7 +203,8 @@ pub(crate) fn plan(
     let shader_path = shader::existing_file(path);
     match shader::load(&request) {
         Ok(interface) => {
-            let groups = resolve(kind, &bindables, Some((&interface, path.span())), diag);
+            let shader = ShaderBindings { interface: &interface, path: path.span(), broken_fields };
+            let groups = resolve(kind, &bindables, Some(shader), diag);
             Plan { groups, shader_path: Some(interface.absolute_path) }
         }
         Err(errors) => {
@@ -215,16 +216,26 @@ pub(crate) fn plan(
     }
 }
 
+/// The shader a pass's bindings are matched against.
+pub(crate) struct ShaderBindings<'a> {
+    pub interface: &'a ShaderInterface,
+    /// The span of the shader's path, where errors about the shader go.
+    pub path: Span,
+    /// Whether a field of the pass has errors of its own: a binding of the
+    /// shader without a field may be that field's, so it is not reported.
+    pub broken_fields: bool,
+}
+
 /// The bind groups of a bound pass, in group order, each with its entries in
 /// binding order; every problem is recorded in `diag`.
 pub(crate) fn resolve(
     kind: Kind,
     bindables: &[Bindable<'_>],
-    shader: Option<(&ShaderInterface, Span)>,
+    shader: Option<ShaderBindings<'_>>,
     diag: &mut Diagnostics,
 ) -> Vec<GroupLayout> {
     let entries = match shader {
-        Some((interface, path)) => shader_match::entries(kind, bindables, interface, path, diag),
+        Some(shader) => shader_match::entries(kind, bindables, &shader, diag),
         None => attributes::entries(kind, bindables, diag),
     };
     entry::groups(entries, diag)

@@ -6,7 +6,7 @@ use proc_macro2::Span;
 
 use super::attributes::{check_shape, check_texture_options, default_visibility, writes};
 use super::entry::{BindingTy, Entry, SamplerType, Visibility};
-use super::{Bindable, HandleKind};
+use super::{Bindable, HandleKind, ShaderBindings};
 use crate::diag::{Code, Diagnostics};
 use crate::model::{Kind, Role, SampleType, StorageAccess};
 use crate::shader::{Global, GlobalKind, ShaderInterface};
@@ -16,10 +16,10 @@ use crate::suggest::closest;
 pub(crate) fn entries(
     kind: Kind,
     bindables: &[Bindable<'_>],
-    interface: &ShaderInterface,
-    path: Span,
+    shader: &ShaderBindings<'_>,
     diag: &mut Diagnostics,
 ) -> Vec<Entry> {
+    let ShaderBindings { interface, path, broken_fields } = *shader;
     let mut matched = vec![false; interface.globals.len()];
     let mut entries = Vec::new();
     for field in bindables {
@@ -72,6 +72,7 @@ pub(crate) fn entries(
                 format!("{at} in {} is {what}, which the derive does not lay out", interface.file),
                 UNSUPPORTED_FIX,
             ),
+            None if broken_fields => {}
             None => diag.error(
                 path,
                 Code::MissingField,
@@ -384,19 +385,32 @@ fn binds_as(global: &Global) -> Option<BindsAs> {
         GlobalKind::StorageTexture { access: StorageAccess::ReadOnly, .. } => {
             texture("#[storage_read]", "storage_read")
         }
-        GlobalKind::StorageTexture { .. } => texture("#[storage_write(overwrite)]", "storage_write"),
+        // A write-only texture cannot be read: what it held is kept only
+        // where the shader does not write.
+        GlobalKind::StorageTexture { access: StorageAccess::WriteOnly, .. } => {
+            texture("#[storage_write(overwrite)]", "storage_write")
+        }
+        // Whatever can be read may be read before it is written, which needs
+        // the previous contents.
+        GlobalKind::StorageTexture { .. } => texture("#[storage_write(preserve)]", "storage_write"),
         GlobalKind::UniformBuffer { .. } => buffer("#[uniform]", "uniform", "BufferSlice<'f>"),
         GlobalKind::StorageBuffer { read_only: true, .. } => buffer("#[storage_read]", "storage_read", "Buffer<'f>"),
-        GlobalKind::StorageBuffer { .. } => buffer("#[storage_write(overwrite)]", "storage_write", "Buffer<'f>"),
+        GlobalKind::StorageBuffer { .. } => buffer("#[storage_write(preserve)]", "storage_write", "Buffer<'f>"),
         GlobalKind::Sampler { comparison: true } => sampler("#[sampler(comparison)]"),
         GlobalKind::Sampler { comparison: false } => sampler("#[sampler]"),
         GlobalKind::Unsupported { .. } => return None,
     })
 }
 
-/// `(or `preserve`)` after a suggested `#[storage_write(overwrite)]`.
-fn or_preserve(attribute: &str) -> &'static str {
-    if attribute.starts_with("#[storage_write") { " (or `preserve`)" } else { "" }
+/// The other write contents, after a suggested `#[storage_write(..)]`:
+/// `overwrite` is right only where the shader writes every byte before it
+/// reads any, and `preserve` keeps what it does not write.
+fn or_other_contents(attribute: &str) -> &'static str {
+    match attribute {
+        "#[storage_write(preserve)]" => " (or `overwrite` if every execution writes all of it before reading any)",
+        "#[storage_write(overwrite)]" => " (or `preserve` if it writes only part of it)",
+        _ => "",
+    }
 }
 
 /// What the field binding `global` must say, as the fix of a mismatch; an
@@ -406,7 +420,7 @@ fn declaration(global: &Global, untracked: bool) -> String {
     match binds.untracked {
         None => format!("write `{}`", binds.attribute),
         Some((role, native)) if untracked => format!("declare it `#[untracked({role})]` on a {native}"),
-        Some(_) => format!("declare it `{}`{} on {}", binds.attribute, or_preserve(binds.attribute), binds.holds),
+        Some(_) => format!("declare it `{}`{} on {}", binds.attribute, or_other_contents(binds.attribute), binds.holds),
     }
 }
 
@@ -418,7 +432,7 @@ fn field_suggestion(global: &Global) -> String {
             binds.attribute,
             global.name,
             binds.handle,
-            or_preserve(binds.attribute)
+            or_other_contents(binds.attribute)
         ),
         None => UNSUPPORTED_FIX.to_owned(),
     }

@@ -28,6 +28,10 @@ pub(crate) struct PassAttr {
     pub fragment: Vec<LitStr>,
     /// `crate = path`: where the runtime is, for use through a re-export.
     pub runtime: Option<syn::Path>,
+    /// An option was not understood (a misspelled `shader = ..`, say): the
+    /// do-nothing impl gives the context the bind group methods a bound pass
+    /// would have, so that the callback is not reported too.
+    pub unknown_option: bool,
 }
 
 /// An option of `#[pass(..)]` other than the kind.
@@ -80,6 +84,7 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
         vertex: Vec::new(),
         fragment: Vec::new(),
         runtime: None,
+        unknown_option: false,
     };
     let mut seen = false;
     for attr in &input.attrs {
@@ -97,6 +102,7 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
         for opt in &options {
             unknown |= !read_pass_option(&mut pass, opt, diag);
         }
+        pass.unknown_option |= unknown;
         let kind_given = options.iter().any(|opt| Kind::from_name(&opt.name.to_string()).is_some());
         if !kind_given && !unknown {
             diag.error(attr.path().span(), Code::PassKind, "the pass kind is missing", kind_fix());
