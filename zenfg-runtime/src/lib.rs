@@ -248,8 +248,8 @@ pub mod prelude {
         AsBufferCopyDst, AsBufferCopySrc, AsIndexSlice, AsIndirectArgs, AsSampledBinding, AsStorageReadBinding,
         AsStorageWriteBinding, AsTextureCopyDst, AsTextureCopySrc, AsUniformBinding, AsVertexSlice, Buffer, BufferDesc,
         BufferRange, BufferSlice, CommandEncoderExt, CompileOptions, ComputePassExt, CopyOrigin, Frame, FrameGraph,
-        FrameGraphError, Pass, RenderPassExt, RootReason, SurfaceTexture, Texture, TextureDesc, TextureView,
-        TextureViewDesc, WriteContents,
+        FrameGraphError, ImportBufferOptions, ImportTextureOptions, InitialContents, Pass, RenderPassExt, RootReason,
+        SurfaceTexture, Texture, TextureDesc, TextureView, TextureViewDesc, WriteContents,
     };
 }
 

@@ -305,7 +305,10 @@ impl fmt::Display for UndefinedCause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Self::Transient => "a transient is undefined until its first write",
-            Self::ImportedUndefined => "the import was declared with undefined initial contents",
+            Self::ImportedUndefined => {
+                "the import was declared with undefined initial contents; if the caller fills it before \
+                 the frame, import it with `InitialContents::Defined`"
+            }
             Self::Surface => "a surface texture is undefined until written",
             Self::Discarded => "an attachment store op discarded it",
         })

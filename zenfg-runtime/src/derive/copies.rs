@@ -31,7 +31,8 @@ use sealed::{CopyBytes, CopyTexels};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the source of a buffer copy",
     label = "not declared `#[copy_src]` on a buffer",
-    note = "declare the buffer field with `#[copy_src]` to copy out of it"
+    note = "declare the buffer field with `#[copy_src]` to copy out of it, or pass the source first: a copy \
+            takes its source, then its destination"
 )]
 pub trait AsBufferCopySrc<'cx>: CopyBytes<'cx> {}
 
@@ -39,7 +40,8 @@ pub trait AsBufferCopySrc<'cx>: CopyBytes<'cx> {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the destination of a buffer copy",
     label = "not declared `#[copy_dst(..)]` on a buffer",
-    note = "declare the buffer field with `#[copy_dst(overwrite)]` or `#[copy_dst(preserve)]` to copy into it"
+    note = "declare the buffer field with `#[copy_dst(overwrite)]` or `#[copy_dst(preserve)]` to copy into it, \
+            or pass the destination second: a copy takes its source, then its destination"
 )]
 pub trait AsBufferCopyDst<'cx>: CopyBytes<'cx> {}
 
@@ -47,7 +49,8 @@ pub trait AsBufferCopyDst<'cx>: CopyBytes<'cx> {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the source of a texture copy",
     label = "not declared `#[copy_src]` on a texture",
-    note = "declare the texture field with `#[copy_src]` to copy out of it"
+    note = "declare the texture field with `#[copy_src]` to copy out of it, or pass the source first: a copy \
+            takes its source, then its destination"
 )]
 pub trait AsTextureCopySrc<'cx>: CopyTexels<'cx> {}
 
@@ -55,7 +58,8 @@ pub trait AsTextureCopySrc<'cx>: CopyTexels<'cx> {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the destination of a texture copy",
     label = "not declared `#[copy_dst(..)]` on a texture",
-    note = "declare the texture field with `#[copy_dst(overwrite)]` or `#[copy_dst(preserve)]` to copy into it"
+    note = "declare the texture field with `#[copy_dst(overwrite)]` or `#[copy_dst(preserve)]` to copy into it, \
+            or pass the destination second: a copy takes its source, then its destination"
 )]
 pub trait AsTextureCopyDst<'cx>: CopyTexels<'cx> {}
 

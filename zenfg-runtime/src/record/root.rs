@@ -60,7 +60,10 @@ impl<'frame> Frame<'frame> {
                         return Err(self.invalid_root(
                             resource,
                             reason,
-                            "readback needs an imported buffer whose exposed usage is exactly MAP_READ | COPY_DST",
+                            "readback needs an imported buffer whose exposed usage is exactly MAP_READ | COPY_DST; \
+                             import it with `ImportBufferOptions::new(..).with_exposed_usage(BufferUsages::MAP_READ \
+                             | BufferUsages::COPY_DST)`, or with `import_native_buffer` of a buffer created with \
+                             that usage",
                         ));
                     }
                 }

@@ -161,6 +161,7 @@ fn a_preserving_write_of_an_undefined_import_is_fg1002_naming_the_import_cause()
     let _ = pass.storage_buffer_write(history, BufferRange::new(16, None), WriteContents::Preserve).unwrap();
     pass.finish().unwrap();
     let error = expect_code(frame.compile(CompileOptions::default()), "FG1002");
+    assert!(error.to_string().contains("import it with `InitialContents::Defined`"), "the other fix: {error}");
     let FrameGraphError::PreserveBeforeWrite { range, cause, .. } = error else { panic!("unexpected variant") };
     assert_eq!((range, cause), (bytes(16, 16), UndefinedCause::ImportedUndefined));
 }

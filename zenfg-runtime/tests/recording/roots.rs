@@ -191,6 +191,9 @@ fn root_reasons_must_fit_the_origin_kind_and_usage_of_their_resource() {
         assert_eq!(error.resource(), Some(id));
         assert_eq!(error.pass(), None);
         assert_names(&error, &[label]);
+        if id == unexposed.id() {
+            assert!(error.to_string().contains("with_exposed_usage(BufferUsages::MAP_READ"), "the fix: {error}");
+        }
     }
 
     // What the rules allow.
