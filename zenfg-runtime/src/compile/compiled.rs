@@ -5,9 +5,10 @@ use std::fmt;
 
 use super::Plan;
 use super::report::{CompilationReport, ExecutionSegmentReport};
+use crate::error::PassRef;
 use crate::graph::FrameGraph;
 use crate::handle::RecordingIdentity;
-use crate::ids::ResourceId;
+use crate::ids::{PassId, ResourceId};
 use crate::record::Recording;
 use crate::types::ResourceUsage;
 
@@ -76,6 +77,36 @@ impl<'frame> CompiledFrame<'frame> {
     #[must_use]
     pub fn retained_node_count(&self) -> usize {
         self.plan().order.len()
+    }
+
+    /// The passes compilation culled, in recording order: nothing the frame
+    /// keeps (a root, a side effect, a retained pass) needs what they write,
+    /// so they do not run and their callbacks are dropped. A pass missing
+    /// here that should run lacks a root on what it writes; a full report
+    /// also says why each culled pass was culled.
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let output = frame.create_buffer(BufferDesc::new("output", 256))?;
+    /// let scratch = frame.create_buffer(BufferDesc::new("scratch", 256))?;
+    /// for (label, buffer) in [("fill", output), ("forgotten", scratch)] {
+    ///     let mut pass = frame.compute_pass(label);
+    ///     let _ = pass.storage_buffer_write(buffer, BufferRange::whole(), WriteContents::Overwrite)?;
+    ///     pass.finish()?;
+    /// }
+    /// frame.mark_buffer_root(output, BufferRange::whole(), RootReason::Output)?;
+    /// let compiled = frame.compile(CompileOptions::default())?;
+    /// let culled: Vec<_> = compiled.culled_passes().map(|pass| pass.label).collect();
+    /// assert_eq!(culled, ["forgotten"]);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    pub fn culled_passes(&self) -> impl Iterator<Item = PassRef> + '_ {
+        let retained = self.graph.compiler.retained();
+        (0..self.rec.nodes.len())
+            .filter(move |&index| !retained.get(index).copied().unwrap_or(true))
+            .map(|index| self.rec.pass_ref(PassId(index as u32)))
     }
 
     /// How many physical transient allocations execution will acquire.

@@ -158,6 +158,12 @@ impl Compiler {
         Ok(plan)
     }
 
+    /// Whether each node of the recording `frame_plan` was made from is
+    /// retained, by node id.
+    pub fn retained(&self) -> &[bool] {
+        self.retained.get()
+    }
+
     /// Takes back the tables of a plan that is done with.
     pub fn recycle(&mut self, plan: Plan) {
         let Plan { order, segments, usage, lifetimes, allocations, resource_allocation, views } = plan;

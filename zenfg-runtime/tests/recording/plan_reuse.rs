@@ -86,6 +86,7 @@ fn record(frame: &mut Frame<'_>, change: Change, witness: &Rc<()>) -> Result<Vec
 #[derive(Debug, PartialEq)]
 struct Planned {
     retained: usize,
+    culled: Vec<String>,
     allocations: usize,
     segments: Vec<ExecutionSegmentReport>,
     usage: Vec<Option<ResourceUsage>>,
@@ -101,6 +102,7 @@ fn compile(graph: &mut FrameGraph, change: Change, options: CompileOptions) -> R
     assert_eq!(Rc::strong_count(&witness), 1, "the culled pass's callback is dropped at compile ({change:?})");
     Ok(Planned {
         retained: compiled.retained_node_count(),
+        culled: compiled.culled_passes().map(|pass| pass.label.into_owned()).collect(),
         allocations: compiled.allocation_count(),
         segments: compiled.execution_segments(),
         usage: ids.into_iter().map(|id| compiled.resource_usage(id)).collect(),
@@ -111,6 +113,7 @@ fn compile(graph: &mut FrameGraph, change: Change, options: CompileOptions) -> R
 fn an_unchanged_frame_reuses_the_plan_and_any_change_is_planned_anew() -> Result<(), FrameGraphError> {
     let mut graph = FrameGraph::new();
     let base = compile(&mut graph, Change::None, CompileOptions::default())?;
+    assert_eq!(base.culled, ["dead"]);
     assert_eq!(graph.planning_stats(), PlanningStats { planned: 1, reused: 0 });
     assert_eq!(compile(&mut graph, Change::None, CompileOptions::default())?, base);
     assert_eq!(graph.planning_stats(), PlanningStats { planned: 1, reused: 1 });
