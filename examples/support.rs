@@ -2,7 +2,7 @@
 //! reading a mappable buffer back, and the pipelines of derived passes built
 //! from the shaders they name.
 
-use std::sync::mpsc;
+use std::time::Duration;
 
 use zenfg_runtime::Pass;
 
@@ -37,15 +37,7 @@ pub fn words(bytes: &[u8]) -> Vec<u32> {
 /// Waits for the queue, then copies out the bytes of a `MAP_READ` buffer.
 #[allow(dead_code, reason = "not every example reads a buffer back")]
 pub fn read_buffer(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Vec<u8> {
-    let (sender, receiver) = mpsc::channel();
-    buffer.map_async(wgpu::MapMode::Read, .., move |result| {
-        let _ = sender.send(result);
-    });
-    device.poll(wgpu::PollType::wait_indefinitely()).expect("the device finishes its work");
-    receiver.recv().expect("the map callback ran").expect("the buffer maps");
-    let bytes = buffer.get_mapped_range(..).expect("the buffer is mapped").to_vec();
-    buffer.unmap();
-    bytes
+    zenfg_runtime::readback::read_buffer(device, buffer, Duration::from_secs(60)).expect("the buffer reads back")
 }
 
 /// A caller-owned buffer the CPU can read after copies into it.

@@ -5,7 +5,6 @@
 use std::error::Error;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
 use std::time::Duration;
 
 use zenfg_runtime::snapshot::CreateFrameGraphSnapshotOptions;
@@ -180,13 +179,5 @@ impl fmt::Display for Showcase {
 
 /// Waits for the queue, then copies the image out of the mapped buffer.
 fn read_pixels(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Result<Vec<u8>, Box<dyn Error>> {
-    let (sender, receiver) = mpsc::channel();
-    buffer.map_async(wgpu::MapMode::Read, .., move |result| {
-        let _ = sender.send(result);
-    });
-    device.poll(wgpu::PollType::wait_indefinitely())?;
-    receiver.recv()??;
-    let pixels = buffer.get_mapped_range(..)?.to_vec();
-    buffer.unmap();
-    Ok(pixels)
+    Ok(zenfg_runtime::readback::read_buffer(device, buffer, Duration::from_secs(60))?)
 }

@@ -1,9 +1,10 @@
-//! Reading a texture back to the CPU as tightly packed rows.
+//! Reading textures and buffers back to the CPU.
 //!
 //! wgpu copies a texture into a buffer with every row padded to
 //! [`wgpu::COPY_BYTES_PER_ROW_ALIGNMENT`] (256) bytes; [`read_texture`] does
 //! the copy, waits for it and removes the padding, so row `y` of the result
-//! starts at `y * width * bytes_per_texel`.
+//! starts at `y * width * bytes_per_texel`. [`read_buffer`] waits for a
+//! mappable buffer, such as a frame's readback root, and copies its bytes out.
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -110,32 +111,9 @@ pub fn read_texture(
         physical,
     );
     let submission = queue.submit([encoder.finish()]);
-    let (sender, receiver) = mpsc::channel();
-    buffer.map_async(wgpu::MapMode::Read, .., move |result| {
-        let _ = sender.send(result);
-    });
-    let deadline = Instant::now() + timeout;
-    let mapped = loop {
-        if let Ok(result) = receiver.try_recv() {
-            break result;
-        }
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            buffer.destroy();
-            return Err(failed(&format!("the copy did not finish within {timeout:?}; wait longer")));
-        }
-        let wait = wgpu::PollType::Wait { submission_index: Some(submission.clone()), timeout: Some(left) };
-        match device.poll(wait) {
-            Ok(_) | Err(wgpu::PollError::Timeout) => {}
-            Err(error) => {
-                buffer.destroy();
-                return Err(failed(&format!("waiting for the device failed: {error}")));
-            }
-        }
-    };
-    if mapped.is_err() {
+    if let Err(reason) = map_for_reading(device, &buffer, Some(submission), timeout) {
         buffer.destroy();
-        return Err(failed("the readback buffer could not be mapped; the device may be lost"));
+        return Err(failed(&reason));
     }
     let texels = {
         let Ok(view) = buffer.get_mapped_range(..) else {
@@ -150,4 +128,84 @@ pub fn read_texture(
     };
     buffer.destroy();
     Ok(texels)
+}
+
+/// Waits at most `timeout` for the work submitted to `device`'s queue (up to
+/// `submission`, or all of it), then for `buffer`, which has `MAP_READ`
+/// usage, to be mapped for reading; why not, when it is not.
+fn map_for_reading(
+    device: &wgpu::Device,
+    buffer: &wgpu::Buffer,
+    submission: Option<wgpu::SubmissionIndex>,
+    timeout: Duration,
+) -> Result<(), String> {
+    let (sender, receiver) = mpsc::channel();
+    buffer.map_async(wgpu::MapMode::Read, .., move |result| {
+        let _ = sender.send(result);
+    });
+    let deadline = Instant::now() + timeout;
+    let mapped = loop {
+        if let Ok(result) = receiver.try_recv() {
+            break result;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(format!("the GPU work did not finish within {timeout:?}; wait longer"));
+        }
+        let wait = wgpu::PollType::Wait { submission_index: submission.clone(), timeout: Some(left) };
+        match device.poll(wait) {
+            Ok(_) | Err(wgpu::PollError::Timeout) => {}
+            Err(error) => return Err(format!("waiting for the device failed: {error}")),
+        }
+    };
+    mapped.map_err(|_| "the readback buffer could not be mapped; the device may be lost".to_owned())
+}
+
+/// Waits at most `timeout` for the work submitted before the call (an
+/// executed frame whose readback root `buffer` is) and returns the bytes of
+/// `buffer`, which is unmapped again afterwards.
+///
+/// # Errors
+///
+/// FG4011 ([`ReadbackFailed`](FrameGraphError::ReadbackFailed)) when
+/// `buffer` lacks [`MAP_READ`](wgpu::BufferUsages::MAP_READ) usage, when
+/// the work does not finish within `timeout`, or when the device is lost.
+///
+/// ```
+/// use std::time::Duration;
+/// use zenfg_runtime::{readback::read_buffer, wgpu};
+/// # let (device, _queue) = wgpu::Device::noop(&Default::default());
+/// let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+///     label: Some("results"),
+///     size: 64,
+///     usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+///     mapped_at_creation: false,
+/// });
+/// assert_eq!(read_buffer(&device, &buffer, Duration::from_secs(5))?.len(), 64);
+///
+/// // A buffer the CPU cannot map is an error, not a panic.
+/// let storage = device.create_buffer(&wgpu::BufferDescriptor {
+///     label: Some("state"),
+///     size: 64,
+///     usage: wgpu::BufferUsages::STORAGE,
+///     mapped_at_creation: false,
+/// });
+/// assert_eq!(read_buffer(&device, &storage, Duration::from_secs(5)).unwrap_err().code(), "FG4011");
+/// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+/// ```
+pub fn read_buffer(device: &wgpu::Device, buffer: &wgpu::Buffer, timeout: Duration) -> Result<Vec<u8>> {
+    let what = format!("a {}-byte buffer", buffer.size());
+    let failed = |reason: String| FrameGraphError::ReadbackFailed { what: what.clone(), reason };
+    if !buffer.usage().contains(wgpu::BufferUsages::MAP_READ) {
+        return Err(failed(
+            "the buffer lacks MAP_READ usage; copy into a MAP_READ | COPY_DST buffer and read that one".to_owned(),
+        ));
+    }
+    map_for_reading(device, buffer, None, timeout).map_err(failed)?;
+    let bytes = match buffer.get_mapped_range(..) {
+        Ok(view) => Ok(view.to_vec()),
+        Err(_) => Err(failed("the mapped buffer could not be read".to_owned())),
+    };
+    buffer.unmap();
+    bytes
 }

@@ -3,8 +3,6 @@
 
 pub mod adapter;
 
-use std::sync::mpsc;
-
 use adapter::NoDevice;
 
 /// wgpu's no-op device, with timestamp queries.
@@ -51,13 +49,7 @@ pub fn gpu_adapter(test: &str) -> Option<wgpu::Adapter> {
 
 /// Waits for the queue and returns the bytes of a `MAP_READ` buffer.
 pub fn read_buffer(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Vec<u8> {
-    let (sender, receiver) = mpsc::channel();
-    buffer.map_async(wgpu::MapMode::Read, .., move |result| sender.send(result).unwrap());
-    device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-    receiver.recv().unwrap().unwrap();
-    let bytes = buffer.get_mapped_range(..).unwrap().to_vec();
-    buffer.unmap();
-    bytes
+    zenfg_runtime::readback::read_buffer(device, buffer, std::time::Duration::from_secs(60)).unwrap()
 }
 
 /// A caller-owned readback buffer of `size` bytes.
