@@ -41,6 +41,16 @@ struct ReadFields {
 }
 
 impl ReadFields {
+    /// Whether a field is called `name`.
+    fn names(&self, name: &str) -> bool {
+        self.parsed.iter().any(|parsed| match parsed {
+            Parsed::Access(field) => field.ident == name,
+            Parsed::Label(ident) | Parsed::Broken(ident, ..) => ident == name,
+            Parsed::BindOnly(field) => field.ident == name,
+            Parsed::BrokenBindOnly => false,
+        })
+    }
+
     /// Whether a field has errors of its own.
     fn has_broken(&self) -> bool {
         self.broken_bind_only || self.parsed.iter().any(|parsed| matches!(parsed, Parsed::Broken(..)))
@@ -104,7 +114,10 @@ fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> T
         }
         _ => {
             let errors = diag.to_compile_errors();
-            let bound = bound || read.broken_bind_only || pass.unknown_option;
+            // A misspelled option may have been `shader = ..`, unless a field
+            // takes the name the bind groups would have.
+            let may_bind = pass.unknown_option && !read.names(BIND_GROUPS_FIELD);
+            let bound = bound || read.broken_bind_only || may_bind;
             let kind = pass.kind.or(pass.guess).unwrap_or_else(|| kind_by_fields(&read.fields));
             let mut partial = partial(input, Some(kind), label, &read, misfits, bound);
             partial.native_misfits = native_misfits;

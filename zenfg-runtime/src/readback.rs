@@ -169,7 +169,10 @@ fn map_for_reading(
 ///
 /// FG4011 ([`ReadbackFailed`](FrameGraphError::ReadbackFailed)) when
 /// `buffer` lacks [`MAP_READ`](wgpu::BufferUsages::MAP_READ) usage, when
-/// the work does not finish within `timeout`, or when the device is lost.
+/// the work does not finish within `timeout` (the buffer is left unmapped,
+/// ready for another try), or when the device is lost. Mapping a destroyed
+/// buffer is wgpu's validation error, which goes to the device's error
+/// handler.
 ///
 /// ```
 /// use std::time::Duration;
@@ -201,11 +204,38 @@ pub fn read_buffer(device: &wgpu::Device, buffer: &wgpu::Buffer, timeout: Durati
             "the buffer lacks MAP_READ usage; copy into a MAP_READ | COPY_DST buffer and read that one".to_owned(),
         ));
     }
-    map_for_reading(device, buffer, None, timeout).map_err(failed)?;
+    if let Err(reason) = map_for_reading(device, buffer, None, timeout) {
+        // The caller's buffer must not stay mapped, or waiting to be.
+        buffer.unmap();
+        return Err(failed(reason));
+    }
     let bytes = match buffer.get_mapped_range(..) {
         Ok(view) => Ok(view.to_vec()),
         Err(_) => Err(failed("the mapped buffer could not be read".to_owned())),
     };
     buffer.unmap();
     bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::read_buffer;
+
+    #[test]
+    fn a_read_that_times_out_leaves_the_buffer_readable() {
+        let (device, _queue) = wgpu::Device::noop(&Default::default());
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("results"),
+            size: 16,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let error = read_buffer(&device, &buffer, Duration::ZERO).unwrap_err();
+        assert_eq!(error.code(), "FG4011");
+        assert!(error.to_string().contains("did not finish"), "{error}");
+        let bytes = read_buffer(&device, &buffer, Duration::from_secs(5)).expect("the map was cancelled");
+        assert_eq!(bytes.len(), 16);
+    }
 }
