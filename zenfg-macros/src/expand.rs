@@ -41,16 +41,6 @@ struct ReadFields {
 }
 
 impl ReadFields {
-    /// Whether a field is called `name`.
-    fn names(&self, name: &str) -> bool {
-        self.parsed.iter().any(|parsed| match parsed {
-            Parsed::Access(field) => field.ident == name,
-            Parsed::Label(ident) | Parsed::Broken(ident, ..) => ident == name,
-            Parsed::BindOnly(field) => field.ident == name,
-            Parsed::BrokenBindOnly => false,
-        })
-    }
-
     /// Whether a field has errors of its own.
     fn has_broken(&self) -> bool {
         self.broken_bind_only || self.parsed.iter().any(|parsed| matches!(parsed, Parsed::Broken(..)))
@@ -116,7 +106,12 @@ fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> T
             let errors = diag.to_compile_errors();
             // A misspelled option may have been `shader = ..`, unless a field
             // takes the name the bind groups would have.
-            let may_bind = pass.unknown_option && !read.names(BIND_GROUPS_FIELD);
+            let named_like_the_groups = shape
+                .fields
+                .iter()
+                .flatten()
+                .any(|field| field.ident.as_ref().is_some_and(|ident| ident == BIND_GROUPS_FIELD));
+            let may_bind = pass.unknown_option && !named_like_the_groups;
             let bound = bound || read.broken_bind_only || may_bind;
             let kind = pass.kind.or(pass.guess).unwrap_or_else(|| kind_by_fields(&read.fields));
             let mut partial = partial(input, Some(kind), label, &read, misfits, bound);
