@@ -268,6 +268,7 @@ impl FrameGraph {
         self.pool.clear();
         self.pool.removed.clear();
         self.bindings.clear();
+        self.execution.views.clear();
     }
 
     /// Destroys the retained pooled objects of one scope, for example after a
@@ -319,6 +320,7 @@ impl FrameGraph {
     /// Drops the cached bind groups and views of what pool maintenance destroyed.
     fn forget_removed(&mut self) {
         self.bindings.forget(&self.pool.removed);
+        self.execution.views.forget(&self.pool.removed);
         self.pool.removed.clear();
     }
 
@@ -379,6 +381,7 @@ impl FrameGraph {
     /// texture, releasing the objects they hold. Layouts are kept.
     pub fn clear_bind_group_cache(&mut self) {
         self.bindings.clear();
+        self.execution.views.clear();
     }
 
     /// Takes back a CPU timing report the caller is done with: the next

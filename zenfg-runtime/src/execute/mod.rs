@@ -44,7 +44,6 @@ use self::markers::DebugMarkers;
 use self::natives::NativeTable;
 use self::preflight::preflight;
 use self::resolve::ResolveTable;
-use self::storage::Lent;
 use self::views::native_views;
 use crate::compile::CompiledFrame;
 use crate::error::{FrameGraphError, Result};
@@ -198,15 +197,14 @@ impl CompiledFrame<'_> {
                 },
             )?;
             let now = bindings.now();
-            let mut views = Lent::new(views);
-            native_views(
-                &plan.views.views,
+            let views = native_views(
+                (compiler.reuse.stats().planned, &plan.views.views),
                 rec,
                 &plan.resource_allocation,
                 lease.instances_mut(),
                 &mut bindings.views,
                 now,
-                &mut views,
+                views,
             )?;
             let Recording {
                 resources,
@@ -235,7 +233,7 @@ impl CompiledFrame<'_> {
                 accesses,
                 natives,
                 view_plan: &plan.views,
-                views: &views,
+                views: views.views(),
                 device,
                 bindings: RefCell::new(bindings),
             };

@@ -1,16 +1,15 @@
 //! [`ExecutionStorage`]: the tables one execution fills, kept by the runtime
 //! for the next one, so that a warm execution allocates nothing.
 
-use std::ops::{Deref, DerefMut};
-
 use super::cpu_timing::CpuTimingNodeReport;
 use super::lease::PlanSlots;
 use super::markers::MarkerStacks;
+use super::views::KeptViews;
 use crate::pool::store::Instance;
 
-/// What executions keep between them. Every table but the segment labels and
-/// the pool slots is empty between executions: what an execution puts in one is released when
-/// it ends, however it ends.
+/// What executions keep between them. The leased objects, the marker stacks
+/// and the timing table are empty between executions: what an execution
+/// puts in one is released when it ends, however it ends.
 #[derive(Default)]
 pub(crate) struct ExecutionStorage {
     pub segment_labels: SegmentLabels,
@@ -18,8 +17,8 @@ pub(crate) struct ExecutionStorage {
     pub leased: Vec<Instance>,
     /// Where the pool keeps the objects of the plan executed last.
     pub slots: PlanSlots,
-    /// The native views of the execution running.
-    pub views: Vec<wgpu::TextureView>,
+    /// The native views of the latest execution, for the next one.
+    pub views: KeptViews,
     pub markers: MarkerStacks,
     /// The node table of the last CPU timing report given back, for the next
     /// CPU-timed execution to fill.
@@ -41,40 +40,9 @@ impl SegmentLabels {
     }
 }
 
-/// A kept table lent to one execution, emptied when the loan ends, panics
-/// included: what the execution put in it must not outlive the execution.
-pub(crate) struct Lent<'a, T>(&'a mut Vec<T>);
-
-impl<'a, T> Lent<'a, T> {
-    pub fn new(table: &'a mut Vec<T>) -> Self {
-        table.clear();
-        Self(table)
-    }
-}
-
-impl<T> Deref for Lent<'_, T> {
-    type Target = Vec<T>;
-
-    fn deref(&self) -> &Vec<T> {
-        self.0
-    }
-}
-
-impl<T> DerefMut for Lent<'_, T> {
-    fn deref_mut(&mut self) -> &mut Vec<T> {
-        self.0
-    }
-}
-
-impl<T> Drop for Lent<'_, T> {
-    fn drop(&mut self) {
-        self.0.clear();
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Lent, SegmentLabels};
+    use super::SegmentLabels;
 
     #[test]
     fn segment_labels_are_built_once_per_index() {
@@ -84,17 +52,5 @@ mod tests {
         assert_eq!(labels.first(3)[2], "frame-graph.segment.2");
         assert_eq!(labels.first(3)[0].as_ptr(), first, "a label is kept, not rebuilt");
         assert!(labels.first(0).is_empty());
-    }
-
-    #[test]
-    fn a_lent_table_comes_back_empty_with_its_capacity() {
-        let mut table = vec![1, 2, 3];
-        {
-            let mut lent = Lent::new(&mut table);
-            assert!(lent.is_empty(), "a loan starts empty");
-            lent.extend(0..100);
-        }
-        assert!(table.is_empty());
-        assert!(table.capacity() >= 100);
     }
 }

@@ -3,69 +3,192 @@
 //! Views of pooled textures stay with the texture and are reused by later
 //! executions that plan the same view (only views the latest execution used
 //! are kept); within one execution every planned view still gets its own
-//! native view. Views of imported textures are kept by the runtime's
-//! [`ImportViews`] the same way; views of surface textures, which are new
-//! every frame, are created for each execution.
+//! native view. The views of the latest execution also stay in
+//! [`KeptViews`], each with its texture and its place among the texture's
+//! cached views, so that executing the same plan again on the same pooled
+//! textures hands each one out again after comparing a texture and a view,
+//! searching nothing. Views of imported textures are kept by the runtime's
+//! [`ImportViews`] the way pooled ones are; views of surface textures, which
+//! are new every frame, are created for each execution and kept by none.
 
 use crate::binding::ImportViews;
 use crate::error::{FrameGraphError, ResourceRef, Result};
 use crate::ids::AllocationId;
 use crate::physical::{NativeResource, PlannedView};
-use crate::pool::store::{CachedView, Instance};
+use crate::pool::store::{CachedView, Instance, Pooled};
 use crate::record::Recording;
 use crate::types::ResourceOrigin;
 
-/// An unused cached view of `instance` matching `planned`, or a new one.
-fn pooled_view(instance: &mut Instance, planned: &PlannedView) -> Result<wgpu::TextureView> {
-    if let Some(cached) = instance.views.iter_mut().find(|cached| !cached.used && cached.planned.same_view(planned)) {
-        cached.used = true;
-        return Ok(cached.view.clone());
+/// An unused view of `texture` in `cached` matching `planned`, or a new one,
+/// cached, with its index in `cached`.
+fn pooled_view(
+    texture: &wgpu::Texture,
+    cached: &mut Vec<CachedView>,
+    planned: &PlannedView,
+) -> (wgpu::TextureView, usize) {
+    if let Some((index, found)) =
+        cached.iter_mut().enumerate().find(|(_, found)| !found.used && found.planned.same_view(planned))
+    {
+        found.used = true;
+        return (found.view.clone(), index);
     }
-    let NativeResource::Texture(texture) = &instance.native else {
-        return Err(FrameGraphError::internal(format!("a view of {} was planned on a buffer", planned.resource)));
-    };
     let view = texture.create_view(&planned.descriptor());
-    instance.views.push(CachedView { planned: planned.clone(), view: view.clone(), used: true });
-    Ok(view)
+    cached.push(CachedView { planned: planned.clone(), view: view.clone(), used: true });
+    (view, cached.len() - 1)
 }
 
-/// One native view per planned view, in plan order, pushed onto `views`.
-pub(crate) fn native_views(
-    planned: &[PlannedView],
+/// The native views of the latest execution, by planned view index, with
+/// the texture each one views.
+///
+/// Entry `i` is a view of `textures[i]` as planned view `i` of the plan
+/// `plan` describes it, so an execution of that plan whose planned view `i`
+/// is of the same pooled texture can hand it out as it is, once it has
+/// marked it used among the texture's cached views (where it was at
+/// `cached[i]` when kept, unless the pool has dropped it since). Kept views
+/// hold their textures alive, imported ones included, until the next
+/// execution replaces them or the bind group cache is cleared; views of
+/// surface textures are dropped when their execution ends.
+#[derive(Default)]
+pub(crate) struct KeptViews {
+    plan: Option<u64>,
+    textures: Vec<wgpu::Texture>,
+    views: Vec<wgpu::TextureView>,
+    cached: Vec<usize>,
+}
+
+impl KeptViews {
+    /// The views of the execution running, by planned view index.
+    pub fn views(&self) -> &[wgpu::TextureView] {
+        &self.views
+    }
+
+    /// Drops every kept view.
+    pub fn clear(&mut self) {
+        self.plan = None;
+        self.textures.clear();
+        self.views.clear();
+        self.cached.clear();
+    }
+
+    /// Drops the kept views if one of them views one of `removed`, which the
+    /// pool has destroyed.
+    pub fn forget(&mut self, removed: &[NativeResource]) {
+        let gone = |texture: &wgpu::Texture| {
+            removed.iter().any(|native| matches!(native, NativeResource::Texture(gone) if gone == texture))
+        };
+        if self.textures.iter().any(gone) {
+            self.clear();
+        }
+    }
+
+    /// Hands out kept view `index` of pooled `texture` again, marking it
+    /// used in `cached`, the texture's cached views; false when it is not
+    /// kept, is of another texture, or the pool no longer caches it.
+    fn reuse(&self, index: usize, texture: &wgpu::Texture, cached: &mut [CachedView]) -> bool {
+        if self.textures.get(index) != Some(texture) {
+            return false;
+        }
+        match cached.get_mut(self.cached[index]) {
+            Some(found) if found.view == self.views[index] => {
+                found.used = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Keeps `view` of `texture` as view `index`, at `cached` among the
+    /// texture's cached views: the views before it are kept already.
+    fn store(&mut self, index: usize, texture: &wgpu::Texture, view: wgpu::TextureView, cached: usize) {
+        if index < self.views.len() {
+            if self.textures[index] != *texture {
+                self.textures[index] = texture.clone();
+            }
+            self.views[index] = view;
+            self.cached[index] = cached;
+        } else {
+            self.views.push(view);
+            self.textures.push(texture.clone());
+            self.cached.push(cached);
+        }
+    }
+}
+
+/// The kept views lent to one execution: when it ends, however it ends,
+/// views of surface textures are dropped with the rest, since a surface
+/// texture lives one frame.
+pub(crate) struct ViewLoan<'a> {
+    kept: &'a mut KeptViews,
+    frame_scoped: bool,
+}
+
+impl ViewLoan<'_> {
+    pub fn views(&self) -> &[wgpu::TextureView] {
+        self.kept.views()
+    }
+}
+
+impl Drop for ViewLoan<'_> {
+    fn drop(&mut self) {
+        if self.frame_scoped {
+            self.kept.clear();
+        }
+    }
+}
+
+/// One native view per planned view of plan `plan`, in plan order, in `kept`:
+/// for a pooled texture, the kept view where it is of the same plan and
+/// texture, otherwise a cached or new one; for an import, its kept view.
+#[allow(clippy::too_many_arguments, reason = "one execution's tables, each borrowed apart")]
+pub(crate) fn native_views<'k>(
+    (plan, planned): (u64, &[PlannedView]),
     rec: &Recording<'_>,
     allocations: &[Option<AllocationId>],
     leased: &mut [Instance],
     imports: &mut ImportViews,
     now: u64,
-    views: &mut Vec<wgpu::TextureView>,
-) -> Result<()> {
-    views.reserve(planned.len());
-    for view in planned {
-        let native = match allocations[view.resource.index()] {
+    kept: &'k mut KeptViews,
+) -> Result<ViewLoan<'k>> {
+    if kept.plan != Some(plan) || kept.views.len() > planned.len() {
+        kept.clear();
+        kept.plan = Some(plan);
+    }
+    let mut loan = ViewLoan { kept, frame_scoped: false };
+    for (index, view) in planned.iter().enumerate() {
+        match allocations[view.resource.index()] {
             Some(allocation) => {
                 let instance = leased.get_mut(allocation.index()).ok_or_else(|| {
                     FrameGraphError::internal(format!("{allocation} of {} was not leased", view.resource))
                 })?;
-                pooled_view(instance, view)?
-            }
-            None => {
-                let resource = &rec.resources[view.resource.index()];
-                match rec.native(view.resource) {
-                    Some(NativeResource::Texture(texture))
-                        if rec.facts[view.resource.index()].origin == ResourceOrigin::Surface =>
-                    {
-                        texture.create_view(&view.descriptor())
-                    }
-                    Some(NativeResource::Texture(texture)) => imports.get_or_create(texture, view, now),
-                    _ => {
-                        return Err(FrameGraphError::MissingNativeBinding {
-                            resource: ResourceRef { id: view.resource, label: resource.label().clone() },
-                        });
-                    }
+                let Pooled { native: NativeResource::Texture(texture), views: cached, .. } = &mut **instance else {
+                    return Err(FrameGraphError::internal(format!(
+                        "a view of {} was planned on a buffer",
+                        view.resource
+                    )));
+                };
+                if !loan.kept.reuse(index, texture, cached) {
+                    let (native, at) = pooled_view(texture, cached, view);
+                    loan.kept.store(index, texture, native, at);
                 }
             }
-        };
-        views.push(native);
+            None => match rec.native(view.resource) {
+                Some(NativeResource::Texture(texture))
+                    if rec.facts[view.resource.index()].origin == ResourceOrigin::Surface =>
+                {
+                    loan.frame_scoped = true;
+                    loan.kept.store(index, texture, texture.create_view(&view.descriptor()), usize::MAX);
+                }
+                Some(NativeResource::Texture(texture)) => {
+                    loan.kept.store(index, texture, imports.get_or_create(texture, view, now), usize::MAX);
+                }
+                _ => {
+                    let resource = &rec.resources[view.resource.index()];
+                    return Err(FrameGraphError::MissingNativeBinding {
+                        resource: ResourceRef { id: view.resource, label: resource.label().clone() },
+                    });
+                }
+            },
+        }
     }
-    Ok(())
+    Ok(loan)
 }

@@ -126,6 +126,25 @@ fn a_resized_target_misses_only_the_group_that_binds_it() -> Result<(), FrameGra
 }
 
 #[test]
+fn a_target_back_at_its_size_after_warm_frames_finds_its_group_again() -> Result<(), FrameGraphError> {
+    let fixture = Fixture::new();
+    let mut graph = FrameGraph::with_device(&fixture.device);
+    for _ in 0..3 {
+        fixture.frame(&mut graph, 64)?;
+    }
+    fixture.frame(&mut graph, 128)?;
+    let before = graph.bind_group_cache_stats();
+    fixture.frame(&mut graph, 64)?;
+    let after = graph.bind_group_cache_stats();
+    assert_eq!(
+        (after.created, after.hits),
+        (before.created, before.hits + 2),
+        "warm frames keep the 64-texel target's view with the pooled texture, so its group is found again"
+    );
+    Ok(())
+}
+
+#[test]
 fn groups_are_dropped_with_the_pooled_objects_they_bind() -> Result<(), FrameGraphError> {
     let fixture = Fixture::new();
     let mut graph = FrameGraph::with_device(&fixture.device);
