@@ -273,7 +273,7 @@ fn add<'f, P>(
 }
 
 /// Records the frame's passes into `frame`.
-fn record<'f>(frame: &mut Frame<'f>, pipelines: &Pipelines, output: &'f wgpu::Texture, repeatable: bool) {
+fn record<'f>(frame: &mut Frame<'f>, pipelines: &'f Pipelines, output: &'f wgpu::Texture, repeatable: bool) {
     let texture = |label, format| TextureDesc::new_2d(label, SIDE, SIDE, format);
     let particles = frame.create_buffer(BufferDesc::new("particles", u64::from(PARTICLES) * 16)).unwrap();
     let albedo = frame.create_texture(texture("albedo", TextureFormat::Rgba8Unorm)).unwrap();
@@ -288,40 +288,40 @@ fn record<'f>(frame: &mut Frame<'f>, pipelines: &Pipelines, output: &'f wgpu::Te
         .unwrap();
     frame.bind_imported_texture(target, output).unwrap();
 
-    let pipeline = pipelines.simulate.clone();
+    let pipeline = &pipelines.simulate;
     add(frame, repeatable, Simulate { particles }, move |mut cx| {
-        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_pipeline(pipeline);
         cx.set_bind_groups();
         cx.pass.dispatch_workgroups(PARTICLES / 256, 1, 1);
         Ok(())
     });
 
-    let pipeline = pipelines.gbuffer.clone();
+    let pipeline = &pipelines.gbuffer;
     add(frame, repeatable, GBuffer { albedo, depth }, move |cx| {
-        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_pipeline(pipeline);
         cx.pass.draw(0..3, 0..1);
         Ok(())
     });
 
-    let pipeline = pipelines.lighting.clone();
+    let pipeline = &pipelines.lighting;
     add(frame, repeatable, Lighting { albedo, hdr }, move |mut cx| {
-        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_pipeline(pipeline);
         cx.set_bind_groups();
         cx.pass.draw(0..3, 0..1);
         Ok(())
     });
 
-    let pipeline = pipelines.blur.clone();
+    let pipeline = &pipelines.blur;
     add(frame, repeatable, Blur { hdr, blurred }, move |mut cx| {
-        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_pipeline(pipeline);
         cx.set_bind_groups();
         cx.pass.dispatch_workgroups(SIDE / 8, SIDE / 8, 1);
         Ok(())
     });
 
-    let pipeline = pipelines.composite.clone();
+    let pipeline = &pipelines.composite;
     add(frame, repeatable, Composite { blurred, output: target }, move |mut cx| {
-        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_pipeline(pipeline);
         cx.set_bind_groups();
         cx.pass.draw(0..3, 0..1);
         Ok(())

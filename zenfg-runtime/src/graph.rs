@@ -374,7 +374,7 @@ impl FrameGraph {
     /// execution used, and each later sweep drops every entry. Kept entries
     /// hold their objects alive, imported ones included.
     pub fn set_bind_group_idle_limit(&mut self, executions: u64) {
-        self.bindings.set_idle_limit(executions);
+        self.bindings.set_idle_limit(executions, self.execution.views.views());
     }
 
     /// Drops every cached bind group and every kept view of an imported

@@ -56,11 +56,13 @@ impl Default for BindingCache {
 
 impl BindingCache {
     /// Marks the start of an accepted execution, and now and then drops the
-    /// entries idle for longer than the limit.
-    pub fn age(&mut self) {
+    /// entries idle for longer than the limit. `latest` are the views the
+    /// latest execution used: it handed out the kept views of imports among
+    /// them without looking them up, so they count as used.
+    pub fn age(&mut self, latest: &[wgpu::TextureView]) {
         self.executions += 1;
         if self.executions.is_multiple_of(SWEEP_INTERVAL) {
-            self.drop_idle();
+            self.drop_idle(latest);
         }
     }
 
@@ -70,16 +72,16 @@ impl BindingCache {
     }
 
     /// Sets how many executions an unused entry is kept for, and drops the
-    /// entries already idle for longer.
-    pub fn set_idle_limit(&mut self, executions: u64) {
+    /// entries already idle for longer; `latest` as for [`age`](Self::age).
+    pub fn set_idle_limit(&mut self, executions: u64, latest: &[wgpu::TextureView]) {
         self.idle_limit = executions;
-        self.drop_idle();
+        self.drop_idle(latest);
     }
 
-    fn drop_idle(&mut self) {
+    fn drop_idle(&mut self, latest: &[wgpu::TextureView]) {
         let oldest = self.executions.saturating_sub(self.idle_limit);
         self.groups.retain(|last_used, _| last_used >= oldest);
-        self.views.retain(|last_used, _| last_used >= oldest);
+        self.views.retain(|last_used, view| last_used >= oldest || view.is_among(latest));
     }
 
     /// Drops every entry that binds or views one of `removed`: the pool has

@@ -23,6 +23,11 @@ pub(crate) struct KeptView {
 }
 
 impl KeptView {
+    /// Whether the view is one of `views`.
+    pub fn is_among(&self, views: &[wgpu::TextureView]) -> bool {
+        views.contains(&self.view)
+    }
+
     /// Whether the view is of one of `removed`.
     pub fn views_any(&self, removed: &[NativeResource]) -> bool {
         removed.iter().any(|native| matches!(native, NativeResource::Texture(texture) if *texture == self.texture))

@@ -175,7 +175,7 @@ impl CompiledFrame<'_> {
             *preflighted = true;
         }
         pool.age();
-        bindings.age();
+        bindings.age(views.views());
 
         let mut active = None;
         let mut readback = None;

@@ -156,7 +156,8 @@ impl<'e, 'x: 'e> Resolve<'e> for ResolveTable<'x> {
             return Err(FrameGraphError::internal(format!("{access}, a {} access, has no planned view", record.role)));
         };
         let planned = &self.view_plan.views[index];
-        let first_mip = texture.size().mip_level_size(planned.base_mip_level, texture.dimension());
+        let layers =
+            || texture.size().mip_level_size(planned.base_mip_level, texture.dimension()).depth_or_array_layers;
         Ok(TextureBinding {
             view: &self.views[index],
             texture,
@@ -165,7 +166,7 @@ impl<'e, 'x: 'e> Resolve<'e> for ResolveTable<'x> {
                 base_mip: planned.base_mip_level,
                 mip_count: planned.mip_level_count,
                 base_layer: planned.base_array_layer,
-                layer_count: planned.array_layer_count.unwrap_or(first_mip.depth_or_array_layers),
+                layer_count: planned.array_layer_count.unwrap_or_else(layers),
             },
             frame_scoped: self.natives.is_surface(record.resource),
         })

@@ -42,9 +42,11 @@ fn pooled_view(
 ///
 /// Entry `i` is a view of `textures[i]` as planned view `i` of the plan
 /// `plan` describes it, so an execution of that plan whose planned view `i`
-/// is of the same pooled texture can hand it out as it is, once it has
-/// marked it used among the texture's cached views (where it was at
-/// `cached[i]` when kept, unless the pool has dropped it since). Kept views
+/// is of the same texture can hand it out as it is: a pooled texture's once
+/// it has marked it used among the texture's cached views (where it was at
+/// `cached[i]` when kept, unless the pool has dropped it since), an
+/// import's at once (the bind group cache's sweep counts the views of the
+/// latest execution as used). Kept views
 /// hold their textures alive, imported ones included, until the next
 /// execution replaces them or the bind group cache is cleared; views of
 /// surface textures are dropped when their execution ends.
@@ -137,8 +139,8 @@ impl Drop for ViewLoan<'_> {
 }
 
 /// One native view per planned view of plan `plan`, in plan order, in `kept`:
-/// for a pooled texture, the kept view where it is of the same plan and
-/// texture, otherwise a cached or new one; for an import, its kept view.
+/// the kept view where it is of the same plan and texture, otherwise a
+/// cached or new one.
 #[allow(clippy::too_many_arguments, reason = "one execution's tables, each borrowed apart")]
 pub(crate) fn native_views<'k>(
     (plan, planned): (u64, &[PlannedView]),
@@ -179,7 +181,9 @@ pub(crate) fn native_views<'k>(
                     loan.kept.store(index, texture, texture.create_view(&view.descriptor()), usize::MAX);
                 }
                 Some(NativeResource::Texture(texture)) => {
-                    loan.kept.store(index, texture, imports.get_or_create(texture, view, now), usize::MAX);
+                    if loan.kept.textures.get(index) != Some(texture) {
+                        loan.kept.store(index, texture, imports.get_or_create(texture, view, now), usize::MAX);
+                    }
                 }
                 _ => {
                     let resource = &rec.resources[view.resource.index()];

@@ -197,3 +197,44 @@ fn the_pipeline_layout_of_a_pass_has_every_group_it_binds() {
     assert!(Shade::bind_group_layout(&fixture.device, 2).is_none());
     let _layout = Shade::pipeline_layout(&fixture.device);
 }
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Sum<'f> {
+    #[sampled(binding = 0)]
+    source: Texture<'f>,
+    #[storage_write(overwrite, binding = 0, group = 1)]
+    #[root(output)]
+    total: Buffer<'f>,
+}
+
+#[test]
+fn the_view_of_an_import_outlives_a_sweep_while_executions_use_it() -> Result<(), FrameGraphError> {
+    let fixture = Fixture::new();
+    let mut graph = FrameGraph::with_device(&fixture.device);
+    let mut run = |graph: &mut FrameGraph, bytes: u64| -> Result<(), FrameGraphError> {
+        let mut frame = graph.begin_frame();
+        let defined = ImportTextureOptions::new(InitialContents::Defined);
+        let source = frame.import_texture(TextureDesc::new_2d("source", 32, 32, TextureFormat::Rgba8Unorm), defined)?;
+        frame.bind_imported_texture(source, &fixture.source)?;
+        let total = frame.create_buffer(BufferDesc::new("total", bytes))?;
+        frame.add(Sum { source, total }, |mut cx| {
+            cx.set_bind_groups();
+            Ok(())
+        })?;
+        frame.compile(CompileOptions::default())?.execute(&fixture.queue)
+    };
+    for _ in 0..3 {
+        run(&mut graph, 64)?;
+    }
+    graph.set_bind_group_idle_limit(0);
+    let before = graph.bind_group_cache_stats();
+    run(&mut graph, 128)?;
+    let after = graph.bind_group_cache_stats();
+    assert_eq!(
+        (after.created, after.hits),
+        (before.created + 1, before.hits + 1),
+        "the import's view, used by every execution, is found again, and with it group 0"
+    );
+    Ok(())
+}
