@@ -144,7 +144,7 @@ impl<'frame> Frame<'frame> {
         let texture = texture.into();
         self.check_brand(texture.brand)?;
         let facts = &self.rec.facts[texture.id.index()];
-        if let ResourceShape::Texture { desc } = &self.rec.resources[texture.id.index()].shape {
+        if let ResourceShape::Texture { desc, .. } = &self.rec.resources[texture.id.index()].shape {
             if native.usage().contains(TextureUsages::TRANSIENT_ATTACHMENT) {
                 return Err(self.mismatch(texture.id, "TRANSIENT_ATTACHMENT textures cannot be imported".into()));
             }

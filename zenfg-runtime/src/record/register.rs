@@ -43,13 +43,24 @@ impl<'frame> Frame<'frame> {
         exposed: Option<TextureUsages>,
         scope: Option<ResourcePoolScope>,
     ) -> Result<ResourceId> {
-        check_label(&desc.label, "texture")?;
+        // The stale record of an earlier recording in the slot this one
+        // takes passed every check of its descriptor, so the same descriptor
+        // passes them again; a transient's device check is kept with it.
+        let stale = match self.rec.resources.next_stale() {
+            Some(ResourceRecord { shape: ResourceShape::Texture { desc: stale, allowed }, .. }) if **stale == desc => {
+                Some(*allowed)
+            }
+            _ => None,
+        };
         let invalid = |message: String| FrameGraphError::InvalidResourceDescriptor {
             resource: None,
             label: desc.label.clone(),
             message,
         };
-        check_texture_desc(&desc).map_err(invalid)?;
+        if stale.is_none() {
+            check_label(&desc.label, "texture")?;
+            check_texture_desc(&desc).map_err(invalid)?;
+        }
         let promised = match origin {
             ResourceOrigin::Transient => match desc.usage {
                 UsagePolicy::Fixed(usage) => Some(usage),
@@ -66,25 +77,28 @@ impl<'frame> Frame<'frame> {
         }
         // A transient is created by the pool, so the device must be able to
         // create it; an import's native object already exists.
-        let forbidden = if origin == ResourceOrigin::Transient {
-            let check = self
-                .graph
-                .capabilities
-                .check_texture(&desc)
-                .map_err(|refusal| refusal.into_error(None, None, desc.label.clone()))?;
-            if let Some(fixed) = promised.filter(|fixed| !check.allowed.contains(*fixed)) {
-                return Err(invalid(format!(
-                    "format {:?} cannot have usage {:?} on this device (it allows {:?}); \
-                     remove that usage or choose a format that allows it",
-                    desc.format,
-                    fixed - check.allowed,
-                    check.allowed
-                )));
+        let allowed = match (origin, stale) {
+            (ResourceOrigin::Transient, Some(Some(allowed))) => Some(allowed),
+            (ResourceOrigin::Transient, _) => {
+                let check = self
+                    .graph
+                    .capabilities
+                    .check_texture(&desc)
+                    .map_err(|refusal| refusal.into_error(None, None, desc.label.clone()))?;
+                if let Some(fixed) = promised.filter(|fixed| !check.allowed.contains(*fixed)) {
+                    return Err(invalid(format!(
+                        "format {:?} cannot have usage {:?} on this device (it allows {:?}); \
+                         remove that usage or choose a format that allows it",
+                        desc.format,
+                        fixed - check.allowed,
+                        check.allowed
+                    )));
+                }
+                Some(check.allowed)
             }
-            !check.allowed
-        } else {
-            TextureUsages::empty()
+            _ => None,
         };
+        let forbidden = allowed.map_or(TextureUsages::empty(), |allowed| !allowed);
         let group = self.current_group();
         let facts = ResourceFacts::new(None, origin, initial, promised.map(|usage| usage.bits()), scope.is_some())
             .with_texture_shape(&desc)
@@ -93,15 +107,16 @@ impl<'frame> Frame<'frame> {
         // that steady-state frames allocate no descriptor.
         if let Some(index) = next_index(self.rec.resources.len())
             && let Some(stale) = self.rec.resources.next_stale()
-            && let ResourceShape::Texture { desc: boxed } = &mut stale.shape
+            && let ResourceShape::Texture { desc: boxed, allowed: kept } = &mut stale.shape
         {
             **boxed = desc;
+            *kept = allowed;
             stale.reset(scope, group);
             self.rec.resources.take_stale();
             push_built(&mut self.rec.facts, || facts);
             return Ok(ResourceId(index));
         }
-        self.push_resource(facts, scope, group, || ResourceShape::Texture { desc: Box::new(desc) })
+        self.push_resource(facts, scope, group, || ResourceShape::Texture { desc: Box::new(desc), allowed })
     }
 
     #[inline(always)]
@@ -395,7 +410,7 @@ impl<'frame> Frame<'frame> {
 #[cold]
 fn too_many_resources(shape: &ResourceShape) -> FrameGraphError {
     let label = match shape {
-        ResourceShape::Texture { desc } => &desc.label,
+        ResourceShape::Texture { desc, .. } => &desc.label,
         ResourceShape::Buffer { desc } => &desc.label,
     };
     FrameGraphError::InvalidResourceDescriptor {

@@ -13,8 +13,18 @@ use crate::types::{InitialContents, ResourceKind, ResourceOrigin};
 /// The descriptor of a logical resource.
 #[derive(PartialEq)]
 pub(crate) enum ResourceShape {
-    Texture { desc: Box<TextureDesc> },
-    Buffer { desc: BufferDesc },
+    Texture {
+        desc: Box<TextureDesc>,
+        /// For a transient, the usages the device allows its format, which
+        /// registering it checked; `None` for imports and surfaces, whose
+        /// native objects exist. A later recording registering a transient
+        /// with the same descriptor in this record's slot reads them here
+        /// instead of checking the same descriptor again.
+        allowed: Option<TextureUsages>,
+    },
+    Buffer {
+        desc: BufferDesc,
+    },
 }
 
 /// One logical resource: its descriptor, bound native object, pool scope and

@@ -466,3 +466,32 @@ fn a_recording_keeps_nothing_of_the_records_an_earlier_one_left_in_its_tables() 
     assert_eq!((resource.label.as_ref(), resource.scoped, resource.debug_group), ("new", false, None));
     assert_eq!(resource.estimated_byte_size, 128);
 }
+
+/// Later recordings reuse the checks of a descriptor registered in the same
+/// slot before; the device check of a transient is never taken from an
+/// import's, which had none.
+#[test]
+fn a_descriptor_checked_in_an_earlier_recording_is_checked_for_what_it_now_is() {
+    use zenfg_runtime::wgpu::{Features, Limits};
+    use zenfg_runtime::{DeviceCapabilities, ImportTextureOptions, InitialContents};
+    let mut graph = FrameGraph::with_capabilities(DeviceCapabilities::new(Limits::default(), Features::empty()));
+    let compressed = || TextureDesc::new_2d("compressed", 64, 64, TextureFormat::Bc1RgbaUnorm);
+    let plain = || TextureDesc::new_2d("plain", 64, 64, TextureFormat::Rgba8Unorm);
+    for _ in 0..3 {
+        let mut frame = graph.begin_frame();
+        let imported = ImportTextureOptions::new(InitialContents::Defined);
+        frame.import_texture(compressed(), imported).expect("an import's native object already exists");
+        frame.create_texture(plain()).expect("the device allows it");
+        frame.compile(CompileOptions::default()).expect("the frame compiles");
+    }
+    for _ in 0..2 {
+        let mut frame = graph.begin_frame();
+        let error = frame.create_texture(compressed()).expect_err("BC formats need TEXTURE_COMPRESSION_BC");
+        assert_eq!(error.code(), "FG1111");
+        frame.create_texture(plain()).expect("the same descriptor in the same slot passes again");
+        let error = frame
+            .create_texture(TextureDesc::new_2d("zero", 0, 64, TextureFormat::Rgba8Unorm))
+            .expect_err("a zero width is refused");
+        assert_eq!(error.code(), "FG1102");
+    }
+}
