@@ -212,7 +212,7 @@ struct Sum<'f> {
 fn the_view_of_an_import_outlives_a_sweep_while_executions_use_it() -> Result<(), FrameGraphError> {
     let fixture = Fixture::new();
     let mut graph = FrameGraph::with_device(&fixture.device);
-    let mut run = |graph: &mut FrameGraph, bytes: u64| -> Result<(), FrameGraphError> {
+    let run = |graph: &mut FrameGraph, bytes: u64| -> Result<(), FrameGraphError> {
         let mut frame = graph.begin_frame();
         let defined = ImportTextureOptions::new(InitialContents::Defined);
         let source = frame.import_texture(TextureDesc::new_2d("source", 32, 32, TextureFormat::Rgba8Unorm), defined)?;

@@ -965,3 +965,32 @@ fn more_than_2048_timed_passes_execute_untimed() {
     };
     assert_eq!(nodes.len(), 3);
 }
+
+/// Preflight reports the first failing check in execution order, whether it
+/// is an executor's or an import's, and ignores an unbound import no
+/// retained work touches.
+#[test]
+fn preflight_reports_the_first_failure_in_execution_order() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    for import_first in [true, false] {
+        let mut frame = graph.begin_frame();
+        let defined = || ImportBufferOptions::new(InitialContents::Defined);
+        frame.import_buffer(BufferDesc::new("unused", 16), defined()).unwrap();
+        let import = frame.import_buffer(BufferDesc::new("unbound", 16), defined()).unwrap();
+        for step in 0..2 {
+            if (step == 0) == import_first {
+                let mut reader = frame.command_pass("reader");
+                let _ = reader.storage_buffer_read(import, BufferRange::whole()).unwrap();
+                reader.finish_command(|_| Ok(())).unwrap();
+            } else {
+                let mut planned_only = frame.command_pass("planned-only");
+                planned_only.set_side_effect(true);
+                planned_only.finish().unwrap();
+            }
+        }
+        let error = frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap_err();
+        let expected = if import_first { "FG4002" } else { "FG4004" };
+        assert_eq!(error.code(), expected, "{error}");
+    }
+}
