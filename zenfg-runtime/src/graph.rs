@@ -370,15 +370,18 @@ impl FrameGraph {
     /// Entries are swept at the start of every 16th execution and once when
     /// the limit is set, here: a sweep drops every entry unused for more
     /// than `executions` executions, so an entry can outlive the limit by up
-    /// to 15 executions. With 0, setting the limit keeps only what the latest
-    /// execution used, and each later sweep drops every entry. Kept entries
-    /// hold their objects alive, imported ones included.
+    /// to 15 executions. The views of imports the latest execution used
+    /// count as used: that execution handed them out without a lookup. With
+    /// 0, setting the limit keeps only what the latest execution used, and
+    /// each later sweep drops every entry but those views. Kept entries hold
+    /// their objects alive, imported ones included.
     pub fn set_bind_group_idle_limit(&mut self, executions: u64) {
         self.bindings.set_idle_limit(executions, self.execution.views.views());
     }
 
-    /// Drops every cached bind group and every kept view of an imported
-    /// texture, releasing the objects they hold. Layouts are kept.
+    /// Drops every cached bind group, every kept view of an imported
+    /// texture and the views kept from the latest execution, releasing the
+    /// objects they hold. Layouts are kept.
     pub fn clear_bind_group_cache(&mut self) {
         self.bindings.clear();
         self.execution.views.clear();
