@@ -14,19 +14,16 @@ use crate::record::{AccessRecord, Callback, NodeWork, Recording};
 use crate::types::ResourceOrigin;
 
 pub(crate) fn preflight(rec: &Recording<'_>, plan: &Plan) -> Result<()> {
-    if imports_ready(rec, plan) {
-        // Every access check passes (transients are allocated by the plan),
-        // so the first failure in order can only be an executor's.
-        for &pass in &plan.order {
-            check_executor(rec, pass, &rec.nodes[pass.index()].work)?;
-        }
-        return Ok(());
-    }
+    // When every import is ready, every access check passes (transients are
+    // allocated by the plan), so only the executors are left to check.
+    let ready = imports_ready(rec, plan);
     for &pass in &plan.order {
         let node = &rec.nodes[pass.index()];
         check_executor(rec, pass, &node.work)?;
-        for access in rec.node_accesses(node) {
-            check_access(rec, plan, access)?;
+        if !ready {
+            for access in rec.node_accesses(node) {
+                check_access(rec, plan, access)?;
+            }
         }
     }
     Ok(())
