@@ -13,7 +13,7 @@ use crate::types::{InitialContents, UsagePolicy};
 pub type Label = Cow<'static, str>;
 
 /// Describes a logical texture.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct TextureDesc {
     /// Name shown in errors, reports and Snapshots; must not be blank.
     pub label: Label,
@@ -34,6 +34,26 @@ pub struct TextureDesc {
     /// the exposed usage of their import options.
     pub usage: UsagePolicy<TextureUsages>,
 }
+
+/// Field by field, the label last: a frame recorded like the one before
+/// compares each texture with its predecessor, whose label is usually the
+/// same string literal, so equal addresses settle it before the bytes are read.
+impl PartialEq for TextureDesc {
+    fn eq(&self, other: &Self) -> bool {
+        // Named in full, so that a new field cannot be left out.
+        let Self { label, size, mip_level_count, sample_count, dimension, format, view_formats, usage } = self;
+        *size == other.size
+            && *mip_level_count == other.mip_level_count
+            && *sample_count == other.sample_count
+            && *dimension == other.dimension
+            && *format == other.format
+            && *usage == other.usage
+            && *view_formats == other.view_formats
+            && (std::ptr::eq(&**label, &*other.label) || *label == other.label)
+    }
+}
+
+impl Eq for TextureDesc {}
 
 impl TextureDesc {
     /// A 2D texture with one layer, one mip, one sample and inferred usage.
@@ -314,6 +334,38 @@ impl fmt::Display for ResourceRange {
                 }
                 Ok(())
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use wgpu::{TextureDimension, TextureFormat, TextureUsages};
+
+    use super::TextureDesc;
+    use crate::types::UsagePolicy;
+
+    #[test]
+    fn texture_descriptors_are_equal_exactly_when_every_field_is() {
+        let base = TextureDesc::new_2d("albedo", 64, 32, TextureFormat::Rgba8Unorm);
+        let owned = TextureDesc { label: Cow::Owned("albedo".to_owned()), ..base.clone() };
+        assert_eq!(base, owned, "labels compare by their text, wherever it lives");
+        let changes: [fn(&mut TextureDesc); 8] = [
+            |desc| desc.label = Cow::Borrowed("albedo2"),
+            |desc| desc.size.width = 65,
+            |desc| desc.mip_level_count = 2,
+            |desc| desc.sample_count = 4,
+            |desc| desc.dimension = TextureDimension::D3,
+            |desc| desc.format = TextureFormat::Rgba16Float,
+            |desc| desc.view_formats.push(TextureFormat::Rgba8UnormSrgb),
+            |desc| desc.usage = UsagePolicy::Fixed(TextureUsages::COPY_DST),
+        ];
+        for change in changes {
+            let mut changed = base.clone();
+            change(&mut changed);
+            assert_ne!(base, changed, "{changed:?}");
         }
     }
 }
