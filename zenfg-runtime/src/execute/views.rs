@@ -3,13 +3,14 @@
 //! Views of pooled textures stay with the texture and are reused by later
 //! executions that plan the same view (only views the latest execution used
 //! are kept); within one execution every planned view still gets its own
-//! native view. The views of the latest execution also stay in
-//! [`KeptViews`], each with its texture and its place among the texture's
-//! cached views, so that executing the same plan again on the same pooled
-//! textures hands each one out again after comparing a texture and a view,
-//! searching nothing. Views of imported textures are kept by the runtime's
-//! [`ImportViews`] the way pooled ones are; views of surface textures, which
-//! are new every frame, are created for each execution and kept by none.
+//! native view. Views of imported textures are kept by the runtime's
+//! [`ImportViews`] the way pooled ones are. The views of the latest
+//! execution also stay in [`KeptViews`], each with its texture (and, for a
+//! pooled texture, its place among the texture's cached views), so that
+//! executing the same plan again on the same textures hands each one out
+//! again after comparing a texture, searching nothing. Views of surface
+//! textures, which are new every frame, are created for each execution and
+//! dropped when it ends.
 
 use crate::binding::ImportViews;
 use crate::error::{FrameGraphError, ResourceRef, Result};
@@ -46,10 +47,10 @@ fn pooled_view(
 /// it has marked it used among the texture's cached views (where it was at
 /// `cached[i]` when kept, unless the pool has dropped it since), an
 /// import's at once (the bind group cache's sweep counts the views of the
-/// latest execution as used). Kept views
-/// hold their textures alive, imported ones included, until the next
-/// execution replaces them or the bind group cache is cleared; views of
-/// surface textures are dropped when their execution ends.
+/// latest execution as used). Kept views hold their textures alive,
+/// imported ones included, until the next execution replaces them or the
+/// bind group cache is cleared; views of surface textures are dropped when
+/// their execution ends.
 #[derive(Default)]
 pub(crate) struct KeptViews {
     plan: Option<u64>,
