@@ -35,6 +35,13 @@ pub struct TextureDesc {
     pub usage: UsagePolicy<TextureUsages>,
 }
 
+/// Whether `a` and `b` are one value or equal ones: for values a recording
+/// usually takes from the same constant as the one before, whose addresses
+/// then settle it before the contents are read.
+pub(crate) fn same_or_equal<T: PartialEq + ?Sized>(a: &T, b: &T) -> bool {
+    std::ptr::eq(a, b) || a == b
+}
+
 /// Field by field, the label last: a frame recorded like the one before
 /// compares each texture with its predecessor, whose label is usually the
 /// same string literal, so equal addresses settle it before the bytes are read.
@@ -49,7 +56,7 @@ impl PartialEq for TextureDesc {
             && *format == other.format
             && *usage == other.usage
             && *view_formats == other.view_formats
-            && (std::ptr::eq(&**label, &*other.label) || *label == other.label)
+            && same_or_equal(&**label, &*other.label)
     }
 }
 

@@ -10,7 +10,7 @@ use crate::compile::Plan;
 use crate::error::{FrameGraphError, Result};
 use crate::ids::PassId;
 use crate::physical::NativeResource;
-use crate::record::{AccessRecord, Callback, NodeWork, Recording};
+use crate::record::{AccessRecord, Callback, NodeWork, Recording, ResourceRecord};
 use crate::types::ResourceOrigin;
 
 pub(crate) fn preflight(rec: &Recording<'_>, plan: &Plan) -> Result<()> {
@@ -39,14 +39,21 @@ fn imports_ready(rec: &Recording<'_>, plan: &Plan) -> bool {
             return true;
         }
         let Some(bound) = record.native else { return false };
-        let available = match &rec.bound[bound as usize].native {
-            None => return true,
-            Some(NativeResource::Buffer(buffer)) if record.texture_desc().is_none() => buffer.usage().bits(),
-            Some(NativeResource::Texture(texture)) if record.texture_desc().is_some() => texture.usage().bits(),
-            Some(_) => return false,
-        };
-        available & needed == needed
+        match &rec.bound[bound as usize].native {
+            None => true,
+            Some(native) => native_usage(record, native).is_some_and(|available| available & needed == needed),
+        }
     })
+}
+
+/// The usage bits of `native`, bound to `record`; `None` when it is of the
+/// other kind (buffer or texture).
+fn native_usage(record: &ResourceRecord, native: &NativeResource) -> Option<u32> {
+    match native {
+        NativeResource::Buffer(buffer) if record.texture_desc().is_none() => Some(buffer.usage().bits()),
+        NativeResource::Texture(texture) if record.texture_desc().is_some() => Some(texture.usage().bits()),
+        _ => None,
+    }
 }
 
 fn check_executor(rec: &Recording<'_>, pass: PassId, work: &NodeWork) -> Result<()> {
@@ -80,16 +87,14 @@ fn check_access(rec: &Recording<'_>, plan: &Plan, access: &AccessRecord) -> Resu
         return Ok(());
     }
     let needed = plan.usage[access.resource.index()];
-    let available = match rec.native(access.resource) {
-        None => return Err(FrameGraphError::MissingNativeBinding { resource: rec.resource_ref(access.resource) }),
-        Some(NativeResource::Buffer(buffer)) if resource.texture_desc().is_none() => buffer.usage().bits(),
-        Some(NativeResource::Texture(texture)) if resource.texture_desc().is_some() => texture.usage().bits(),
-        Some(_) => {
-            return Err(FrameGraphError::NativeDescriptorMismatch {
-                resource: rec.resource_ref(access.resource),
-                message: "the bound native object is of the other kind (buffer or texture)".into(),
-            });
-        }
+    let Some(native) = rec.native(access.resource) else {
+        return Err(FrameGraphError::MissingNativeBinding { resource: rec.resource_ref(access.resource) });
+    };
+    let Some(available) = native_usage(resource, native) else {
+        return Err(FrameGraphError::NativeDescriptorMismatch {
+            resource: rec.resource_ref(access.resource),
+            message: "the bound native object is of the other kind (buffer or texture)".into(),
+        });
     };
     if available & needed != needed {
         let usage = resource.usage(needed);

@@ -84,11 +84,16 @@ impl KeptViews {
         }
     }
 
+    /// Whether kept view `index` is of `texture`.
+    fn holds(&self, index: usize, texture: &wgpu::Texture) -> bool {
+        self.textures.get(index) == Some(texture)
+    }
+
     /// Hands out kept view `index` of pooled `texture` again, marking it
     /// used in `cached`, the texture's cached views; false when it is not
     /// kept, is of another texture, or the pool no longer caches it.
     fn reuse(&self, index: usize, texture: &wgpu::Texture, cached: &mut [CachedView]) -> bool {
-        if self.textures.get(index) != Some(texture) {
+        if !self.holds(index, texture) {
             return false;
         }
         match cached.get_mut(self.cached[index]) {
@@ -182,7 +187,7 @@ pub(crate) fn native_views<'k>(
                     loan.kept.store(index, texture, texture.create_view(&view.descriptor()), usize::MAX);
                 }
                 Some(NativeResource::Texture(texture)) => {
-                    if loan.kept.textures.get(index) != Some(texture) {
+                    if !loan.kept.holds(index, texture) {
                         loan.kept.store(index, texture, imports.get_or_create(texture, view, now), usize::MAX);
                     }
                 }

@@ -5,6 +5,7 @@ use std::ops::Range;
 use wgpu::{Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect};
 
 use super::NO_GROUP;
+use crate::desc::same_or_equal;
 use crate::ids::{AccessId, DebugGroupId, ResourceId};
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
 use crate::types::NodeKind;
@@ -70,9 +71,7 @@ pub(crate) struct BindingCheck {
 /// first, the contents only when they differ.
 impl PartialEq for BindingCheck {
     fn eq(&self, other: &Self) -> bool {
-        self.access == other.access
-            && (std::ptr::eq(self.field, other.field) || self.field == other.field)
-            && (std::ptr::eq(self.entry, other.entry) || self.entry == other.entry)
+        self.access == other.access && same_or_equal(self.field, other.field) && same_or_equal(self.entry, other.entry)
     }
 }
 
