@@ -276,23 +276,3 @@ pub struct ExternalSubmissionContext<'e> {
     /// number of earlier executions of the frame.
     pub frame_index: u64,
 }
-
-/// A render callback.
-pub(crate) type RenderCallback<'frame> = Box<dyn for<'e> FnOnce(RenderPassContext<'e>) -> Result<()> + 'frame>;
-/// A compute callback.
-pub(crate) type ComputeCallback<'frame> = Box<dyn for<'e> FnOnce(ComputePassContext<'e>) -> Result<()> + 'frame>;
-/// A command callback.
-pub(crate) type CommandCallback<'frame> = Box<dyn for<'e> FnOnce(CommandContext<'e>) -> Result<()> + 'frame>;
-/// An external submission callback.
-pub(crate) type ExternalCallback<'frame> =
-    Box<dyn for<'e> FnOnce(ExternalSubmissionContext<'e>) -> Result<()> + 'frame>;
-/// A render callback that can run on every execution of a repeatable frame.
-pub(crate) type RepeatRenderCallback<'frame> = Box<dyn for<'e> FnMut(RenderPassContext<'e>) -> Result<()> + 'frame>;
-/// A compute callback that can run on every execution of a repeatable frame.
-pub(crate) type RepeatComputeCallback<'frame> = Box<dyn for<'e> FnMut(ComputePassContext<'e>) -> Result<()> + 'frame>;
-/// A command callback that can run on every execution of a repeatable frame.
-pub(crate) type RepeatCommandCallback<'frame> = Box<dyn for<'e> FnMut(CommandContext<'e>) -> Result<()> + 'frame>;
-/// An external submission callback that can run on every execution of a
-/// repeatable frame.
-pub(crate) type RepeatExternalCallback<'frame> =
-    Box<dyn for<'e> FnMut(ExternalSubmissionContext<'e>) -> Result<()> + 'frame>;

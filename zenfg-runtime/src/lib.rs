@@ -140,7 +140,7 @@
 //! stays recorded.
 
 #![doc = include_str!("differences.md")]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 extern crate self as zenfg_runtime;
 

@@ -134,8 +134,8 @@ impl<'x> Executor<'x, '_> {
             resources: self.resources(pass),
             frame_index: self.frame_index,
         };
-        let result = run_render(self.callbacks.get_mut(pass.index()), context);
-        self.finish_call(pass, result)
+        let result = run_render(self.callbacks, pass, context);
+        self.attribute(pass, result)
     }
 
     fn compute(&mut self, encoder: &mut wgpu::CommandEncoder, pass: PassId) -> Result<()> {
@@ -156,8 +156,8 @@ impl<'x> Executor<'x, '_> {
             resources: self.resources(pass),
             frame_index: self.frame_index,
         };
-        let result = run_compute(self.callbacks.get_mut(pass.index()), context);
-        self.finish_call(pass, result)
+        let result = run_compute(self.callbacks, pass, context);
+        self.attribute(pass, result)
     }
 
     fn command(&mut self, encoder: &mut wgpu::CommandEncoder, pass: PassId) -> Result<()> {
@@ -167,8 +167,8 @@ impl<'x> Executor<'x, '_> {
             resources: self.resources(pass),
             frame_index: self.frame_index,
         };
-        let result = run_command(self.callbacks.get_mut(pass.index()), context);
-        self.finish_call(pass, result)
+        let result = run_command(self.callbacks, pass, context);
+        self.attribute(pass, result)
     }
 
     fn copy(&self, encoder: &mut wgpu::CommandEncoder, ops: Range<u32>) -> Result<()> {

@@ -89,8 +89,8 @@ impl<'x> Executor<'x, '_> {
             resources: self.resources(pass),
             frame_index: self.frame_index,
         };
-        let result = run_external(self.callbacks.get_mut(pass.index()), context);
-        self.finish_call(pass, result)
+        let result = run_external(self.callbacks, pass, context);
+        self.attribute(pass, result)
     }
 
     pub(super) fn resources<'e>(&self, pass: PassId) -> ExecutionResources<'e>
@@ -103,9 +103,20 @@ impl<'x> Executor<'x, '_> {
     /// Names the pass in a [`CallbackFailed`](FrameGraphError::CallbackFailed)
     /// or [`CopyOutsideView`](FrameGraphError::CopyOutsideView) error its
     /// callback returned.
+    #[inline]
     pub(super) fn attribute(&self, pass: PassId, result: Result<()>) -> Result<()> {
+        match result {
+            Ok(()) => Ok(()),
+            Err(error) => Err(self.named(pass, error)),
+        }
+    }
+
+    /// `error`, returned by the callback of `pass`, naming the pass where it
+    /// should.
+    #[cold]
+    fn named(&self, pass: PassId, error: FrameGraphError) -> FrameGraphError {
         let named = || Some(PassRef { id: pass, label: self.labels[pass.index()].clone() });
-        result.map_err(|error| match error {
+        match error {
             FrameGraphError::CallbackFailed { pass: None, message } => {
                 FrameGraphError::CallbackFailed { pass: named(), message }
             }
@@ -113,18 +124,6 @@ impl<'x> Executor<'x, '_> {
                 FrameGraphError::CopyOutsideView { pass: named(), message }
             }
             other => other,
-        })
-    }
-
-    /// What a node's call returned: the callback's result, with the pass
-    /// named in the errors that should name it, or an internal error when
-    /// the node had no callback of its kind, which preflight rules out.
-    pub(super) fn finish_call(&self, pass: PassId, result: Option<Result<()>>) -> Result<()> {
-        match result {
-            Some(result) => self.attribute(pass, result),
-            None => Err(FrameGraphError::internal(format!(
-                "{pass} has no callback of its kind although preflight checked it"
-            ))),
         }
     }
 }

@@ -1,64 +1,71 @@
 //! [`Callback`]: what a node runs when it executes, and how often it can run.
 
-use crate::context::{
-    CommandCallback, CommandContext, ComputeCallback, ComputePassContext, ExternalCallback, ExternalSubmissionContext,
-    RenderCallback, RenderPassContext, RepeatCommandCallback, RepeatComputeCallback, RepeatExternalCallback,
-    RepeatRenderCallback,
-};
-use crate::error::Result;
-
-/// A callback that runs once (`FnOnce`, taken out of its slot when it runs)
-/// or any number of times (`FnMut`, left in place).
-pub(crate) enum Runs<Once, Repeatedly> {
-    Once(Once),
-    Repeatedly(Repeatedly),
-}
-
-impl<Once, Repeatedly> Runs<Once, Repeatedly> {
-    pub fn repeats(&self) -> bool {
-        matches!(self, Self::Repeatedly(_))
-    }
-}
+use super::stored::{CallbackKind, StoredCallback};
+use crate::context::{CommandContext, ComputePassContext, ExternalSubmissionContext, RenderPassContext};
+use crate::error::{FrameGraphError, Result};
+use crate::ids::PassId;
+use crate::token::kind;
 
 /// The callback a node runs when executed, by node kind.
 pub(crate) enum Callback<'frame> {
-    Render(Runs<RenderCallback<'frame>, RepeatRenderCallback<'frame>>),
-    Compute(Runs<ComputeCallback<'frame>, RepeatComputeCallback<'frame>>),
-    Command(Runs<CommandCallback<'frame>, RepeatCommandCallback<'frame>>),
-    External(Runs<ExternalCallback<'frame>, RepeatExternalCallback<'frame>>),
+    Render(StoredCallback<'frame, kind::Render>),
+    Compute(StoredCallback<'frame, kind::Compute>),
+    Command(StoredCallback<'frame, kind::Command>),
+    External(StoredCallback<'frame, kind::External>),
+}
+
+impl CallbackKind for kind::Render {
+    type Context<'e> = RenderPassContext<'e>;
+}
+
+impl CallbackKind for kind::Compute {
+    type Context<'e> = ComputePassContext<'e>;
+}
+
+impl CallbackKind for kind::Command {
+    type Context<'e> = CommandContext<'e>;
+}
+
+impl CallbackKind for kind::External {
+    type Context<'e> = ExternalSubmissionContext<'e>;
 }
 
 impl Callback<'_> {
     /// Whether the callback can run more than once.
     pub fn repeats(&self) -> bool {
         match self {
-            Self::Render(runs) => runs.repeats(),
-            Self::Compute(runs) => runs.repeats(),
-            Self::Command(runs) => runs.repeats(),
-            Self::External(runs) => runs.repeats(),
+            Self::Render(stored) => stored.repeats(),
+            Self::Compute(stored) => stored.repeats(),
+            Self::Command(stored) => stored.repeats(),
+            Self::External(stored) => stored.repeats(),
         }
     }
 }
 
-/// Defines a function that runs the callback of one node kind in `slot`
-/// with `context`: a repeatable callback stays in the slot, a one-shot one is
-/// taken out. `None` when there is no slot or it holds no callback of
-/// that kind.
+/// Defines a function that runs the callback of one node kind, that of
+/// `pass` in `callbacks`, with `context`: a repeatable callback stays in its
+/// slot, a one-shot one is taken out. A pass without a callback of that kind,
+/// which preflight rules out, fails with an internal error.
 macro_rules! runner {
     ($(#[$doc:meta])* $name:ident, $variant:ident, $context:ident) => {
         $(#[$doc])*
-        pub(crate) fn $name(slot: Option<&mut Option<Callback<'_>>>, context: $context<'_>) -> Option<Result<()>> {
-            let slot = slot?;
-            match slot {
-                Some(Callback::$variant(Runs::Repeatedly(callback))) => Some(callback(context)),
-                Some(Callback::$variant(Runs::Once(_))) => {
-                    let Some(Callback::$variant(Runs::Once(callback))) = slot.take() else { return None };
-                    Some(callback(context))
-                }
-                _ => None,
+        pub(crate) fn $name(callbacks: &mut [Option<Callback<'_>>], pass: PassId, context: $context<'_>) -> Result<()> {
+            let Some(slot) = callbacks.get_mut(pass.index()) else { return Err(missing(pass)) };
+            let Some(Callback::$variant(stored)) = slot else { return Err(missing(pass)) };
+            let repeats = stored.repeats();
+            let result = stored.run(context);
+            if !repeats {
+                *slot = None;
             }
+            result
         }
     };
+}
+
+/// The error of a node run without a callback of its kind.
+#[cold]
+fn missing(pass: PassId) -> FrameGraphError {
+    FrameGraphError::internal(format!("{pass} has no callback of its kind although preflight checked it"))
 }
 
 runner!(

@@ -21,11 +21,12 @@ pub(crate) mod register;
 pub(crate) mod resource;
 pub(crate) mod root;
 pub(crate) mod selection;
+pub(crate) mod stored;
 pub(crate) mod table;
 pub(crate) mod view;
 
 pub(crate) use self::access::AccessRecord;
-pub(crate) use self::callback::{Callback, Runs};
+pub(crate) use self::callback::Callback;
 pub(crate) use self::group::GroupRecord;
 pub(crate) use self::node::{
     BindingCheck, ClearOp, ColorTarget, CopyLayout, CopyOp, DepthTarget, NodeRecord, NodeWork, TexturePoint,

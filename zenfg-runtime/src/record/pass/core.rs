@@ -184,7 +184,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     pub(super) fn close(
         mut self,
         work: impl FnOnce(&Self) -> Result<NodeWork>,
-        callback: Option<Callback<'frame>>,
+        callback: Option<impl FnOnce() -> Callback<'frame>>,
     ) -> Result<PassId> {
         self.open = false;
         let result = check_label(&self.pass.label, "pass").and_then(|()| work(&self));
@@ -208,8 +208,10 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
             rec.side_effects.push(self.pass.id);
         }
         if let Some(callback) = callback {
+            // Built in its slot: a callback is kept in place, and large
+            // enough that every move of it would cost a copy.
             rec.callbacks.resize_with(self.pass.id.index(), || None);
-            push_built(&mut rec.callbacks, || Some(callback));
+            push_built(&mut rec.callbacks, || Some(callback()));
         }
         let id = self.pass.id;
         // Closed, and with its label moved into the recording, the builder

@@ -4,7 +4,8 @@ use super::PassBuilder;
 use crate::context::{CommandContext, ComputePassContext, ExternalSubmissionContext, RenderPassContext};
 use crate::error::Result;
 use crate::ids::PassId;
-use crate::record::{Callback, NodeWork, Runs};
+use crate::record::stored::StoredCallback;
+use crate::record::{Callback, NodeWork};
 use crate::token::kind;
 
 impl<'frame> PassBuilder<'_, 'frame, kind::Render> {
@@ -38,7 +39,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Render> {
     where
         F: for<'e> FnOnce(RenderPassContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(Self::render_work, Some(Callback::Render(Runs::Once(Box::new(callback)))))
+        self.close(Self::render_work, Some(|| Callback::Render(StoredCallback::<kind::Render>::once(callback))))
     }
 
     /// Closes the render pass like [`finish_render`](Self::finish_render), with a callback that
@@ -49,7 +50,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Render> {
     where
         F: for<'e> FnMut(RenderPassContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(Self::render_work, Some(Callback::Render(Runs::Repeatedly(Box::new(callback)))))
+        self.close(Self::render_work, Some(|| Callback::Render(StoredCallback::<kind::Render>::repeatedly(callback))))
     }
 }
 
@@ -89,7 +90,10 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Compute> {
     where
         F: for<'e> FnOnce(ComputePassContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(|_| Ok(NodeWork::Compute), Some(Callback::Compute(Runs::Once(Box::new(callback)))))
+        self.close(
+            |_| Ok(NodeWork::Compute),
+            Some(|| Callback::Compute(StoredCallback::<kind::Compute>::once(callback))),
+        )
     }
 
     /// Closes the compute pass like [`finish_compute`](Self::finish_compute), with a callback that
@@ -126,7 +130,10 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Compute> {
     where
         F: for<'e> FnMut(ComputePassContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(|_| Ok(NodeWork::Compute), Some(Callback::Compute(Runs::Repeatedly(Box::new(callback)))))
+        self.close(
+            |_| Ok(NodeWork::Compute),
+            Some(|| Callback::Compute(StoredCallback::<kind::Compute>::repeatedly(callback))),
+        )
     }
 }
 
@@ -151,7 +158,10 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Command> {
     where
         F: for<'e> FnOnce(CommandContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(|_| Ok(NodeWork::Command), Some(Callback::Command(Runs::Once(Box::new(callback)))))
+        self.close(
+            |_| Ok(NodeWork::Command),
+            Some(|| Callback::Command(StoredCallback::<kind::Command>::once(callback))),
+        )
     }
 
     /// Closes the node like [`finish_command`](Self::finish_command), with a callback that
@@ -162,7 +172,10 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Command> {
     where
         F: for<'e> FnMut(CommandContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(|_| Ok(NodeWork::Command), Some(Callback::Command(Runs::Repeatedly(Box::new(callback)))))
+        self.close(
+            |_| Ok(NodeWork::Command),
+            Some(|| Callback::Command(StoredCallback::<kind::Command>::repeatedly(callback))),
+        )
     }
 }
 
@@ -187,7 +200,10 @@ impl<'frame> PassBuilder<'_, 'frame, kind::External> {
     where
         F: for<'e> FnOnce(ExternalSubmissionContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(|_| Ok(NodeWork::External), Some(Callback::External(Runs::Once(Box::new(callback)))))
+        self.close(
+            |_| Ok(NodeWork::External),
+            Some(|| Callback::External(StoredCallback::<kind::External>::once(callback))),
+        )
     }
 
     /// Closes the node like [`finish_external`](Self::finish_external), with a callback that
@@ -198,6 +214,9 @@ impl<'frame> PassBuilder<'_, 'frame, kind::External> {
     where
         F: for<'e> FnMut(ExternalSubmissionContext<'e>) -> Result<()> + 'frame,
     {
-        self.close(|_| Ok(NodeWork::External), Some(Callback::External(Runs::Repeatedly(Box::new(callback)))))
+        self.close(
+            |_| Ok(NodeWork::External),
+            Some(|| Callback::External(StoredCallback::<kind::External>::repeatedly(callback))),
+        )
     }
 }

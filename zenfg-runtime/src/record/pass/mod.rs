@@ -28,7 +28,7 @@ use crate::ids::PassId;
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
 use crate::record::frame::Frame;
 use crate::record::selection::{TextureRule, TextureSelection};
-use crate::record::{DepthTarget, Region};
+use crate::record::{Callback, DepthTarget, Region};
 use crate::token::kind::{AcceptsRole, PassKind};
 use crate::token::{
     AccessToken, BufferCopyDst, BufferCopySrc, ColorAttachment, DepthAttachment, IndexBuffer, IndirectBuffer,
@@ -441,6 +441,6 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
     /// ```
     pub fn finish(self) -> Result<PassId> {
-        self.close(Self::kind_work, None)
+        self.close(Self::kind_work, None::<fn() -> Callback<'frame>>)
     }
 }
