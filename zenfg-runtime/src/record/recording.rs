@@ -88,7 +88,10 @@ pub(crate) struct Spare {
 /// and alignment (a callback table of another frame's lifetime): collecting
 /// a vector's own iterator into a vector of such a type reuses its
 /// allocation.
-fn recycled<T, U>(table: Vec<T>) -> Vec<U> {
+fn recycled<T, U>(mut table: Vec<T>) -> Vec<U> {
+    // Emptied first, where its entries are dropped in place: the iterator
+    // would move each one out to drop it.
+    table.clear();
     table.into_iter().filter_map(|_| None).collect()
 }
 
