@@ -54,6 +54,15 @@ struct Scale<'f> {
     out: Buffer<'f>,
 }
 
+/// A storage texture whose format only the shader states.
+#[derive(Pass)]
+#[pass(compute, shader = "tests/shaders/store_rgba8.wgsl")]
+struct StoreFromShader<'f> {
+    #[storage_write(overwrite)]
+    #[root(output)]
+    image: Texture<'f>,
+}
+
 fn texture<'f>(
     frame: &mut Frame<'f>,
     label: &'static str,
@@ -93,6 +102,26 @@ fn a_storage_texture_of_another_format_fails_with_fg1109_naming_both() {
     assert!(message.starts_with("FG1109: field `target` of "), "{message}");
     assert!(message.contains("`store`") && message.contains("`hdr`"), "the pass and texture by label: {message}");
     assert!(message.contains("format = Rgba8Unorm"), "the fix names the option: {message}");
+}
+
+#[test]
+fn a_storage_texture_of_another_format_than_the_shader_declares_fails_with_fg1109() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let image = frame.create_texture(TextureDesc::new_2d("hdr", 16, 16, TextureFormat::Rgba16Float)).unwrap();
+    let pass = frame.add(StoreFromShader { image }, |_| Ok(())).unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap_err();
+    assert_eq!((error.code(), error.pass(), error.resource()), ("FG1109", Some(pass), Some(image.id())));
+    let Error::BindingMismatch { field, mismatch, .. } = &error else { panic!("{error}") };
+    assert_eq!(*field, "image");
+    assert_eq!(mismatch.expected, "a storage texture of format Rgba8Unorm");
+    assert_eq!(mismatch.actual, "Rgba16Float");
+    assert!(mismatch.fix.contains("in Rgba8Unorm"), "the fix names the shader's format: {}", mismatch.fix);
+
+    let mut frame = graph.begin_frame();
+    let image = frame.create_texture(TextureDesc::new_2d("ldr", 16, 16, TextureFormat::Rgba8Unorm)).unwrap();
+    frame.add(StoreFromShader { image }, |_| Ok(())).unwrap();
+    assert!(frame.compile(CompileOptions::default()).is_ok(), "the shader's format compiles");
 }
 
 #[test]
