@@ -198,6 +198,62 @@ fn the_pipeline_layout_of_a_pass_has_every_group_it_binds() {
     let _layout = Shade::pipeline_layout(&fixture.device);
 }
 
+/// Clears the surface texture the next pass samples.
+#[derive(Pass)]
+#[pass(render)]
+struct ClearSurface<'f> {
+    #[color_attachment(clear = wgpu::Color::BLACK)]
+    surface: SurfaceTexture<'f>,
+}
+
+/// Samples the surface texture into a buffer.
+#[derive(Pass)]
+#[pass(compute)]
+struct ReadSurface<'f> {
+    #[sampled(binding = 0)]
+    surface: SurfaceTexture<'f>,
+    #[storage_write(overwrite, binding = 1)]
+    #[root(output)]
+    total: Buffer<'f>,
+}
+
+#[test]
+fn a_group_binding_a_surface_texture_is_created_every_frame_and_never_kept() -> Result<(), FrameGraphError> {
+    let fixture = Fixture::new();
+    let native = fixture.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("swapchain"),
+        size: wgpu::Extent3d { width: 16, height: 16, depth_or_array_layers: 1 },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: TextureFormat::Rgba8Unorm,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+        view_formats: &[],
+    });
+    let mut graph = FrameGraph::with_device(&fixture.device);
+    for frame_number in 1..=3 {
+        let mut frame = graph.begin_frame();
+        let desc = TextureDesc::new_2d("swapchain", 16, 16, TextureFormat::Rgba8Unorm);
+        let surface = frame.import_surface_texture(desc, None)?;
+        frame.bind_imported_texture(surface, &native)?;
+        let total = frame.create_buffer(BufferDesc::new("total", 64))?;
+        frame.add(ClearSurface { surface }, |_| Ok(()))?;
+        frame.add(ReadSurface { surface, total }, |mut cx| {
+            cx.set_bind_groups();
+            Ok(())
+        })?;
+        frame.mark_present(surface)?;
+        frame.compile(CompileOptions::default())?.execute(&fixture.queue)?;
+        let stats = graph.bind_group_cache_stats();
+        assert_eq!(
+            (stats.hits, stats.misses, stats.created, stats.retained),
+            (0, frame_number, frame_number, 0),
+            "a surface texture lives one frame, so its group is created for the frame and not kept"
+        );
+    }
+    Ok(())
+}
+
 #[derive(Pass)]
 #[pass(compute)]
 struct Sum<'f> {
