@@ -457,3 +457,64 @@ fn gpu_timing_measures_render_and_compute_passes() {
         assert!(node.duration <= frame_duration, "the frame spans the {} pass", node.label);
     }
 }
+
+#[test]
+fn every_execution_of_a_repeatable_frame_is_timed_on_the_gpu_and_exports_a_valid_snapshot() {
+    use zenfg_runtime::snapshot::{
+        CreateFrameGraphSnapshotOptions, create_frame_graph_snapshot, parse_frame_graph_snapshot, to_json,
+    };
+    let name = "every_execution_of_a_repeatable_frame_is_timed_on_the_gpu_and_exports_a_valid_snapshot";
+    let Some((device, queue)) = gpu(name) else { return };
+    if !device.features().contains(wgpu::Features::TIMESTAMP_QUERY) {
+        assert!(std::env::var_os("CI").is_none(), "CI is set but the adapter has no timestamp queries");
+        eprintln!("notice: the adapter has no timestamp queries; {name} checked nothing");
+        return;
+    }
+    let pipeline = compute_pipeline(&device, SPIN);
+    let readback = readback_buffer(&device, 4 * 64);
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let data = frame.create_buffer(BufferDesc::new("data", 4 * 4096)).unwrap();
+    let out = frame.import_buffer(BufferDesc::new("readback", 4 * 64), readback_options()).unwrap();
+    frame.bind_imported_buffer(out, &readback).unwrap();
+    let mut spin = frame.compute_pass("spin");
+    let token = spin.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+    spin.finish_compute_repeatable(move |cx| {
+        let bind_group = storage_bind_group(cx.device, &pipeline, cx.resources.buffer(token)?);
+        cx.pass.set_pipeline(&pipeline);
+        cx.pass.set_bind_group(0, &bind_group, &[]);
+        cx.pass.dispatch_workgroups(64, 1, 1);
+        Ok(())
+    })
+    .unwrap();
+    let mut copy = frame.copy_pass("read");
+    copy.copy_buffer_to_buffer(data, 0, out, 0, 4 * 64).unwrap();
+    copy.finish().unwrap();
+    frame.mark_readback(out, BufferRange::whole()).unwrap();
+    let mut repeatable = frame.compile(CompileOptions::full_report()).unwrap().into_repeatable().unwrap();
+    let mut first_words = None;
+    for index in 0..3 {
+        let options = ExecutionOptions::default().with_frame_index(index);
+        let timing = repeatable.execute_with_timing(&queue, options, TimingMode::Both).unwrap();
+        let cpu = timing.cpu.expect("CPU timing was requested");
+        let gpu = timing.gpu.expect("GPU timing was requested").wait(Duration::from_secs(60)).unwrap();
+        let GpuTimingReport::Available { frame_index, ref nodes, frame_duration, .. } = gpu else {
+            panic!("execution {index}: timing should be available: {gpu:?}");
+        };
+        assert_eq!(frame_index, index);
+        let timed: Vec<(&str, GpuTimingNodeKind)> = nodes.iter().map(|node| (&*node.label, node.kind)).collect();
+        assert_eq!(timed, [("spin", GpuTimingNodeKind::Compute)], "execution {index}");
+        assert!(nodes[0].duration > Duration::ZERO && nodes[0].duration <= frame_duration, "execution {index}");
+
+        let words = words(&read_buffer(&device, &readback));
+        assert_ne!(words, vec![0; 64], "execution {index} wrote the buffer");
+        assert_eq!(*first_words.get_or_insert_with(|| words.clone()), words, "every execution computes the same");
+
+        let report = repeatable.compiled().report().expect("a full report was asked for");
+        let options = CreateFrameGraphSnapshotOptions::new(index).with_cpu_timing(&cpu).with_gpu_timing(&gpu);
+        let snapshot = create_frame_graph_snapshot(report, options).expect("the snapshot validates");
+        assert_eq!(snapshot.capture.frame_index, index);
+        let parsed = parse_frame_graph_snapshot(&to_json(&snapshot).unwrap()).unwrap();
+        assert_eq!(parsed.snapshot, snapshot, "execution {index} round-trips");
+    }
+}
