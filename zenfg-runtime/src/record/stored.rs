@@ -7,6 +7,9 @@
 //! do the same with one allocation per pass per frame; storing the closure
 //! in place lets a warm recording allocate nothing. Closures larger than the
 //! inline storage, or more aligned, are boxed into it instead.
+//!
+//! This is the crate's only unsafe code; its tests also run under Miri:
+//! `cargo +nightly miri test -p zenfg-runtime --lib record::stored`.
 
 #![allow(unsafe_code)]
 
