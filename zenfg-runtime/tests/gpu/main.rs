@@ -15,10 +15,11 @@ use execution_common::{gpu, read_buffer, readback_buffer};
 use wgpu::util::DeviceExt;
 use wgpu::{BufferUsages, Color, Extent3d, TexelCopyBufferLayout, TextureFormat};
 use zenfg_runtime::{
-    BufferDesc, BufferRange, BufferTextureCopyLocation, ColorAttachmentOps, CompileOptions, ExecutionOptions,
-    FrameGraph, GpuTimingNodeKind, GpuTimingReport, GpuTimingUnavailableReason, ImportBufferOptions, InitialContents,
-    RootReason, TextureCopyLocation, TextureDesc, TimingMode, WriteContents,
+    AccessToken, BufferDesc, BufferRange, BufferTextureCopyLocation, ColorAttachmentOps, CompileOptions,
+    ExecutionOptions, FrameGraph, GpuTimingNodeKind, GpuTimingReport, GpuTimingUnavailableReason, ImportBufferOptions,
+    InitialContents, RootReason, TextureCopyLocation, TextureDesc, TimingMode, WriteContents,
 };
+use zenfg_runtime::{ComputePassContext, FrameGraphError, StorageBufferWrite};
 
 const READBACK: BufferUsages = BufferUsages::MAP_READ.union(BufferUsages::COPY_DST);
 
@@ -87,16 +88,24 @@ fn render_pipeline(device: &wgpu::Device, source: &str, format: TextureFormat, s
     })
 }
 
-fn storage_bind_group(
-    device: &wgpu::Device,
+/// Dispatches `pipeline` over `workgroups` workgroups with the buffer of
+/// `token` bound whole at binding 0 of group 0.
+fn dispatch_on_storage(
+    cx: ComputePassContext<'_>,
     pipeline: &wgpu::ComputePipeline,
-    buffer: &wgpu::Buffer,
-) -> wgpu::BindGroup {
-    device.create_bind_group(&wgpu::BindGroupDescriptor {
+    token: AccessToken<'_, StorageBufferWrite>,
+    workgroups: u32,
+) -> Result<(), FrameGraphError> {
+    let buffer = cx.resources.buffer(token)?;
+    let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
         label: None,
         layout: &pipeline.get_bind_group_layout(0),
         entries: &[wgpu::BindGroupEntry { binding: 0, resource: buffer.as_entire_binding() }],
-    })
+    });
+    cx.pass.set_pipeline(pipeline);
+    cx.pass.set_bind_group(0, &bind_group, &[]);
+    cx.pass.dispatch_workgroups(workgroups, 1, 1);
+    Ok(())
 }
 
 const FILL: &str = "
@@ -118,14 +127,7 @@ fn a_compute_pass_writes_a_transient_buffer_that_is_read_back() {
     frame.bind_imported_buffer(output, &native).unwrap();
     let mut pass = frame.compute_pass("fill");
     let token = pass.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
-    pass.finish_compute(move |cx| {
-        let bind_group = storage_bind_group(cx.device, &pipeline, cx.resources.buffer(token)?);
-        cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &bind_group, &[]);
-        cx.pass.dispatch_workgroups(1, 1, 1);
-        Ok(())
-    })
-    .unwrap();
+    pass.finish_compute(move |cx| dispatch_on_storage(cx, &pipeline, token, 1)).unwrap();
     let mut copy = frame.copy_pass("readback");
     copy.copy_buffer_to_buffer(data, 0, output, 0, 256).unwrap();
     copy.finish().unwrap();
@@ -295,14 +297,7 @@ fn persistent_state_survives_across_two_frames() {
         let mut pass = frame.compute_pass("accumulate");
         let token = pass.storage_buffer_write(history, BufferRange::whole(), WriteContents::Preserve).unwrap();
         let pipeline = pipeline.clone();
-        pass.finish_compute(move |cx| {
-            let bind_group = storage_bind_group(cx.device, &pipeline, cx.resources.buffer(token)?);
-            cx.pass.set_pipeline(&pipeline);
-            cx.pass.set_bind_group(0, &bind_group, &[]);
-            cx.pass.dispatch_workgroups(1, 1, 1);
-            Ok(())
-        })
-        .unwrap();
+        pass.finish_compute(move |cx| dispatch_on_storage(cx, &pipeline, token, 1)).unwrap();
         frame.mark_buffer_root(history, BufferRange::whole(), RootReason::PersistentState).unwrap();
         if frame_index == 1 {
             let output = frame.import_buffer(BufferDesc::new("output", 64), readback_options()).unwrap();
@@ -415,14 +410,7 @@ fn gpu_timing_measures_render_and_compute_passes() {
     let target = frame.create_texture(TextureDesc::new_2d("target", 128, 128, TextureFormat::Rgba8Unorm)).unwrap();
     let mut spin = frame.compute_pass("spin");
     let token = spin.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
-    spin.finish_compute(move |cx| {
-        let bind_group = storage_bind_group(cx.device, &pipeline, cx.resources.buffer(token)?);
-        cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &bind_group, &[]);
-        cx.pass.dispatch_workgroups(64, 1, 1);
-        Ok(())
-    })
-    .unwrap();
+    spin.finish_compute(move |cx| dispatch_on_storage(cx, &pipeline, token, 64)).unwrap();
     let mut draw = frame.render_pass("draw");
     let _ = draw.color_attachment(target, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
     draw.finish_render(move |cx| {
@@ -479,14 +467,7 @@ fn every_execution_of_a_repeatable_frame_is_timed_on_the_gpu_and_exports_a_valid
     frame.bind_imported_buffer(out, &readback).unwrap();
     let mut spin = frame.compute_pass("spin");
     let token = spin.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
-    spin.finish_compute_repeatable(move |cx| {
-        let bind_group = storage_bind_group(cx.device, &pipeline, cx.resources.buffer(token)?);
-        cx.pass.set_pipeline(&pipeline);
-        cx.pass.set_bind_group(0, &bind_group, &[]);
-        cx.pass.dispatch_workgroups(64, 1, 1);
-        Ok(())
-    })
-    .unwrap();
+    spin.finish_compute_repeatable(move |cx| dispatch_on_storage(cx, &pipeline, token, 64)).unwrap();
     let mut copy = frame.copy_pass("read");
     copy.copy_buffer_to_buffer(data, 0, out, 0, 4 * 64).unwrap();
     copy.finish().unwrap();
