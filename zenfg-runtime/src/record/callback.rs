@@ -43,21 +43,17 @@ impl Callback<'_> {
 }
 
 /// Defines a function that runs the callback of one node kind, that of
-/// `pass` in `callbacks`, with `context`: a repeatable callback stays in its
-/// slot, a one-shot one is taken out. A pass without a callback of that kind,
-/// which preflight rules out, fails with an internal error.
+/// `pass` in `callbacks`, with `context` (a one-shot callback is used up by
+/// [`StoredCallback::run`]). A pass without a callback of that kind, which
+/// preflight rules out, fails with an internal error.
 macro_rules! runner {
     ($(#[$doc:meta])* $name:ident, $variant:ident, $context:ident) => {
         $(#[$doc])*
         pub(crate) fn $name(callbacks: &mut [Option<Callback<'_>>], pass: PassId, context: $context<'_>) -> Result<()> {
-            let Some(slot) = callbacks.get_mut(pass.index()) else { return Err(missing(pass)) };
-            let Some(Callback::$variant(stored)) = slot else { return Err(missing(pass)) };
-            let repeats = stored.repeats();
-            let result = stored.run(context);
-            if !repeats {
-                *slot = None;
+            match callbacks.get_mut(pass.index()) {
+                Some(Some(Callback::$variant(stored))) => stored.run(context),
+                _ => Err(missing(pass)),
             }
-            result
         }
     };
 }
