@@ -108,6 +108,10 @@ fn in_pass(pass: &Option<PassRef>) -> String {
 ///   ([`FrameScopedSurface`](Self::FrameScopedSurface)): a compiled frame
 ///   that cannot become a [`RepeatableFrame`](crate::RepeatableFrame), for a
 ///   one-shot callback or a surface texture in it.
+/// * **FG4015** ([`BindGroupRefused`](Self::BindGroupRefused)): wgpu refused
+///   the bind group (or its layout) that the runtime builds for a derived
+///   pass, caught in an error scope instead of reaching the device's
+///   uncaptured-error handler.
 ///
 /// Codes the reference's TypeScript runtime uses with another meaning (its
 /// Rust runtime has none of them), so the same code names different errors
@@ -521,6 +525,25 @@ pub enum FrameGraphError {
         /// The surface texture.
         resource: ResourceRef,
     },
+    /// wgpu refused the bind group layout or the bind group of a derived
+    /// pass's group: an object bound through an untracked or sampler field
+    /// does not fit its layout entry (a buffer too small or without the
+    /// usage, a sampler that filters or compares where the entry says
+    /// otherwise, a view of another format or dimension), or the pass's
+    /// entries do not make a layout the device accepts.
+    #[error(
+        "FG4015: wgpu refused bind group {group} of {pass}: {reason}; bind objects that fit the layout the pass \
+         declares (the size and usage of an untracked buffer, a sampler's filtering and comparison, a view's \
+         format and dimension), or change the field's declaration to what it binds"
+    )]
+    BindGroupRefused {
+        /// The derived pass.
+        pass: PassRef,
+        /// The group index (`@group(N)`).
+        group: u32,
+        /// wgpu's error.
+        reason: String,
+    },
     /// An internal invariant broke; please report it.
     #[error("FG9001: internal error: {message}")]
     Internal {
@@ -576,6 +599,7 @@ impl FrameGraphError {
             Self::NativeCreationFailed { .. } => "FG4012",
             Self::OneShotCallback { .. } => "FG4013",
             Self::FrameScopedSurface { .. } => "FG4014",
+            Self::BindGroupRefused { .. } => "FG4015",
             Self::Internal { .. } => "FG9001",
         }
     }
@@ -594,6 +618,7 @@ impl FrameGraphError {
             | Self::UnclosedPass { pass }
             | Self::MissingNodeExecutor { pass, .. }
             | Self::OneShotCallback { pass }
+            | Self::BindGroupRefused { pass, .. }
             | Self::WrongPassToken { executing_pass: pass, .. } => Some(pass.id),
             Self::InvalidBufferRange { pass, .. }
             | Self::InvalidTextureView { pass, .. }

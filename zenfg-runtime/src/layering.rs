@@ -7,8 +7,9 @@ use std::fs;
 use std::path::Path;
 
 /// Each top-level module's layer; the owner, `graph`, has none.
-const LAYERS: [(&str, u8); 22] = [
+const LAYERS: [(&str, u8); 23] = [
     ("ids", 0),
+    ("scoped", 0),
     ("capabilities", 0),
     ("types", 0),
     ("desc", 0),

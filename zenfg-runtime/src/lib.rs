@@ -104,6 +104,7 @@
 //! | FG4012 | [`NativeCreationFailed`](FrameGraphError::NativeCreationFailed) | wgpu refuses to create a pooled transient (out of memory, or capabilities beyond the device's); nothing is counted as created |
 //! | FG4013 | [`OneShotCallback`](FrameGraphError::OneShotCallback) | [`CompiledFrame::into_repeatable`] with a retained node closed with a one-shot callback (`finish_*` or [`Frame::add`] instead of `finish_*_repeatable` or [`Frame::add_repeatable`]) |
 //! | FG4014 | [`FrameScopedSurface`](FrameGraphError::FrameScopedSurface) | [`CompiledFrame::into_repeatable`] with a surface texture in the recording: a presentation frame is frame-scoped |
+//! | FG4015 | [`BindGroupRefused`](FrameGraphError::BindGroupRefused) | executing a derived pass whose bind group wgpu refuses: an untracked buffer too small or without the usage, a sampler that filters or compares where its entry says otherwise |
 //! | FG9001 | [`Internal`](FrameGraphError::Internal) | an internal invariant broke (please report it); no input of the public API causes it |
 //!
 //! Codes follow the reference ZenFG semantics where the meaning is the same;
@@ -165,6 +166,7 @@ mod pool;
 pub mod readback;
 mod record;
 mod report_text;
+mod scoped;
 #[cfg(feature = "snapshot")]
 pub mod snapshot;
 mod token;

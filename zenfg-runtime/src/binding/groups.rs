@@ -11,6 +11,7 @@ use super::layouts::BindGroupTable;
 use super::stats::BindGroupCacheStats;
 use crate::hash::WordHasher;
 use crate::physical::NativeResource;
+use crate::scoped::in_error_scopes;
 
 /// What one entry of a bind group binds, as the pass's views resolve it.
 #[derive(Clone, Debug)]
@@ -120,16 +121,18 @@ impl BindGroups {
     /// The bind group of `table` binding `sources` (one per entry, in entry
     /// order): the kept one, or one created now with the layout `layout`
     /// gives (asked only then), labelled `label`, and kept unless it views a
-    /// surface texture.
+    /// surface texture. wgpu's refusal of the layout or of the group (an
+    /// object that does not fit its entry) comes back as the error, and
+    /// nothing is kept.
     pub fn get_or_create<'l>(
         &mut self,
         device: &wgpu::Device,
-        layout: impl FnOnce() -> &'l wgpu::BindGroupLayout,
+        layout: impl FnOnce() -> Result<&'l wgpu::BindGroupLayout, wgpu::Error>,
         table: &'static BindGroupTable,
         sources: &[BindingSource<'_>],
         label: &str,
         now: u64,
-    ) -> wgpu::BindGroup {
+    ) -> Result<wgpu::BindGroup, wgpu::Error> {
         let key = table.key();
         let hash = lookup_hash(key, sources);
         let found = self.table.find_mut(hash, |entry| {
@@ -140,21 +143,23 @@ impl BindGroups {
         if let Some(entry) = found {
             entry.last_used = now;
             self.stats.hits += 1;
-            return entry.group.clone();
+            return Ok(entry.group.clone());
         }
         self.stats.misses += 1;
-        self.stats.created += 1;
+        let layout = layout()?;
         let entries: Vec<wgpu::BindGroupEntry<'_>> = table
             .entries
             .iter()
             .zip(sources)
             .map(|(entry, source)| wgpu::BindGroupEntry { binding: entry.binding, resource: source.resource.clone() })
             .collect();
-        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some(label),
-            layout: layout(),
-            entries: &entries,
+        let (group, refusal) = in_error_scopes(device, || {
+            device.create_bind_group(&wgpu::BindGroupDescriptor { label: Some(label), layout, entries: &entries })
         });
+        if let Some(error) = refusal {
+            return Err(error);
+        }
+        self.stats.created += 1;
         let bound: Option<Box<[Bound]>> = if sources.iter().any(|source| source.frame_scoped) {
             None
         } else {
@@ -165,7 +170,7 @@ impl BindGroups {
             let entry = CachedGroup { hash, table: key, bound, group: group.clone(), last_used: now };
             self.table.insert_unique(hash, entry, |entry| entry.hash);
         }
-        group
+        Ok(group)
     }
 
     /// Keeps the groups for which `keep(last_used, group)` holds.

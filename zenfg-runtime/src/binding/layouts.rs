@@ -1,7 +1,10 @@
 //! [`BindGroupTable`]: one bind group of a derived pass, as the derive wrote
 //! it; [`Layouts`]: the runtime's layout object of each table.
 
+use std::collections::hash_map::Entry;
+
 use crate::hash::FastMap;
+use crate::scoped::in_error_scopes;
 
 /// One bind group of a derived pass: its layout entries, in binding order,
 /// and the field each entry binds. `#[derive(Pass)]` writes one per group in
@@ -41,15 +44,56 @@ pub(crate) struct Layouts {
 }
 
 impl Layouts {
-    /// The layout of `table`, created on first use and labelled `label`.
+    /// The layout of `table`, created on first use and labelled `label`, or
+    /// wgpu's refusal of the table's entries (then nothing is kept).
     pub fn get(
         &mut self,
         device: &wgpu::Device,
         table: &'static BindGroupTable,
         label: &str,
-    ) -> &wgpu::BindGroupLayout {
-        self.by_table
-            .entry(table.key())
-            .or_insert_with(|| device.create_bind_group_layout(&table.layout_descriptor(Some(label))))
+    ) -> Result<&wgpu::BindGroupLayout, wgpu::Error> {
+        match self.by_table.entry(table.key()) {
+            Entry::Occupied(kept) => Ok(kept.into_mut()),
+            Entry::Vacant(vacant) => {
+                let (layout, refusal) =
+                    in_error_scopes(device, || device.create_bind_group_layout(&table.layout_descriptor(Some(label))));
+                match refusal {
+                    Some(error) => Err(error),
+                    None => Ok(vacant.insert(layout)),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BindGroupTable, Layouts};
+
+    /// A multisampled texture cannot be filterable: wgpu refuses the entry.
+    static REFUSED: BindGroupTable = BindGroupTable {
+        group: 0,
+        entries: &[wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                view_dimension: wgpu::TextureViewDimension::D2,
+                multisampled: true,
+            },
+            count: None,
+        }],
+        fields: &["src"],
+    };
+
+    #[test]
+    fn a_refused_layout_comes_back_as_the_error_and_is_not_kept() {
+        let (device, _queue) = wgpu::Device::noop(&Default::default());
+        let mut layouts = Layouts::default();
+        for _ in 0..2 {
+            let error = layouts.get(&device, &REFUSED, "pass").expect_err("wgpu refuses the entry");
+            assert!(error.to_string().contains("create_bind_group_layout"), "{error}");
+        }
+        assert!(layouts.by_table.is_empty());
     }
 }

@@ -11,6 +11,7 @@ use crate::error::{FrameGraphError, PassRef, Result};
 use crate::handle::RecordingIdentity;
 use crate::ids::{AccessId, PassId};
 use crate::record::{AccessRecord, Region, Slices};
+use crate::scoped::one_line;
 
 /// Everything callbacks may resolve during one execution.
 pub(crate) struct ResolveTable<'e> {
@@ -190,6 +191,12 @@ impl<'e, 'x: 'e> Resolve<'e> for ResolveTable<'x> {
             let layouts = layouts;
             layouts.get(self.device, table, label)
         };
-        Ok(groups.get_or_create(self.device, layout, table, sources, label, now))
+        groups.get_or_create(self.device, layout, table, sources, label, now).map_err(|error| {
+            FrameGraphError::BindGroupRefused {
+                pass: PassRef { id: executing, label: label.clone() },
+                group: table.group,
+                reason: one_line(&error),
+            }
+        })
     }
 }

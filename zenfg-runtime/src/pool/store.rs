@@ -13,6 +13,7 @@ use std::ops::{Deref, DerefMut};
 use super::stats::ResourcePoolStats;
 use crate::hash::FastMap;
 use crate::physical::{HashedKey, NativeResource, PhysicalDesc, PlannedView, ResourcePoolScope};
+use crate::scoped::in_error_scopes;
 
 /// A native view kept with a pooled texture for later executions that plan
 /// the same view.
@@ -201,13 +202,9 @@ impl Drop for ResourcePool {
     }
 }
 
-/// Creates the native object of `desc`, or returns wgpu's refusal: the
-/// creation runs in error scopes of its own, so a refusal reaches the caller
-/// instead of the device's uncaptured-error handler.
+/// Creates the native object of `desc`, or returns wgpu's refusal.
 fn create_native(device: &wgpu::Device, desc: &PhysicalDesc, label: &str) -> Result<NativeResource, wgpu::Error> {
-    let out_of_memory = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
-    let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
-    let native = match desc {
+    let (native, refusal) = in_error_scopes(device, || match desc {
         PhysicalDesc::Buffer { size, usage } => NativeResource::Buffer(device.create_buffer(&wgpu::BufferDescriptor {
             label: Some(label),
             size: *size,
@@ -226,25 +223,13 @@ fn create_native(device: &wgpu::Device, desc: &PhysicalDesc, label: &str) -> Res
                 view_formats,
             }))
         }
-    };
-    let refusal = ready(validation.pop()).or_else(|| ready(out_of_memory.pop()));
+    });
     match refusal {
         Some(error) => {
             native.destroy();
             Err(error)
         }
         None => Ok(native),
-    }
-}
-
-/// The error an error scope caught, if it has one now. Native backends
-/// answer at once; a backend that answers later (the web's) is taken to have
-/// caught nothing, as wgpu's own handler would report it.
-fn ready(popped: impl Future<Output = Option<wgpu::Error>>) -> Option<wgpu::Error> {
-    let mut popped = std::pin::pin!(popped);
-    match popped.as_mut().poll(&mut std::task::Context::from_waker(std::task::Waker::noop())) {
-        std::task::Poll::Ready(error) => error,
-        std::task::Poll::Pending => None,
     }
 }
 

@@ -294,3 +294,71 @@ fn the_view_of_an_import_outlives_a_sweep_while_executions_use_it() -> Result<()
     );
     Ok(())
 }
+
+/// A pass that binds only objects the graph does not track, so nothing but
+/// wgpu itself checks them against the layout the struct declares.
+#[derive(Pass)]
+#[pass(compute, side_effect)]
+struct Untracked<'f> {
+    #[untracked(uniform, binding = 0)]
+    params: &'f wgpu::Buffer,
+    #[sampler(comparison, binding = 1)]
+    shadow: &'f wgpu::Sampler,
+}
+
+/// Executes one frame of [`Untracked`] binding `params` and `shadow`.
+fn execute_untracked(
+    graph: &mut FrameGraph,
+    queue: &wgpu::Queue,
+    params: &wgpu::Buffer,
+    shadow: &wgpu::Sampler,
+) -> Result<(), FrameGraphError> {
+    let mut frame = graph.begin_frame();
+    frame.add(Untracked { params, shadow }, |mut cx| {
+        cx.set_bind_groups();
+        Ok(())
+    })?;
+    frame.compile(CompileOptions::default())?.execute(queue)
+}
+
+fn uniform_buffer(device: &wgpu::Device, usage: BufferUsages) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor { label: Some("params"), size: 64, usage, mapped_at_creation: false })
+}
+
+fn comparison_sampler(device: &wgpu::Device) -> wgpu::Sampler {
+    device.create_sampler(&wgpu::SamplerDescriptor {
+        compare: Some(wgpu::CompareFunction::LessEqual),
+        ..Default::default()
+    })
+}
+
+#[test]
+fn an_untracked_buffer_without_the_usage_its_binding_needs_fails_with_fg4015() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let storage_only = uniform_buffer(&device, BufferUsages::STORAGE);
+    let error = execute_untracked(&mut graph, &queue, &storage_only, &comparison_sampler(&device))
+        .expect_err("a storage-only buffer cannot bind as uniforms");
+    assert_eq!(error.code(), "FG4015", "{error}");
+    assert!(error.pass().is_some(), "the error names the pass");
+    let message = error.to_string();
+    assert!(message.contains("bind group 0 of pass `untracked`"), "{message}");
+    assert!(message.contains("UNIFORM"), "wgpu's reason names the missing usage: {message}");
+    let stats = graph.bind_group_cache_stats();
+    assert_eq!((stats.misses, stats.created, stats.retained), (1, 0, 0), "a refused group is neither created nor kept");
+}
+
+#[test]
+fn a_sampler_that_does_not_compare_in_a_comparison_field_fails_with_fg4015() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let params = uniform_buffer(&device, BufferUsages::UNIFORM);
+    let filtering = device.create_sampler(&wgpu::SamplerDescriptor::default());
+    let error = execute_untracked(&mut graph, &queue, &params, &filtering)
+        .expect_err("a sampler without a compare function cannot bind as a comparison sampler");
+    assert_eq!(error.code(), "FG4015", "{error}");
+    // The runtime stays usable: the same pass with fitting objects executes.
+    execute_untracked(&mut graph, &queue, &params, &comparison_sampler(&device))
+        .expect("fitting objects bind after a refusal");
+    assert_eq!(graph.bind_group_cache_stats().retained, 1);
+}
