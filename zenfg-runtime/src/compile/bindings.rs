@@ -6,19 +6,22 @@
 //! is recorded. A mismatch would otherwise be a validation error of wgpu when
 //! the bind group is created, naming no pass or field.
 
-use wgpu::{BindingType, BufferBindingType, Limits, TextureFormat, TextureSampleType, TextureViewDimension};
+use wgpu::{BindingType, BufferBindingType, Features, Limits, TextureFormat, TextureSampleType, TextureViewDimension};
 
 use super::views::implicit_dimension;
+use crate::capabilities::DeviceCapabilities;
 use crate::error::{FrameGraphError, Mismatch, Result};
 use crate::format::normalized_aspect;
 use crate::record::{BindingCheck, Recording, Region};
 
-/// Checks every recorded binding expectation, in recording order, and that
-/// every bound buffer range is one the device can bind (FG1110).
-pub(crate) fn check_bindings(rec: &Recording<'_>, limits: &Limits) -> Result<()> {
+/// Checks every recorded binding expectation, in recording order (whether a
+/// format is filterable depends on the device's features, as wgpu decides
+/// it), and that every bound buffer range is one the device can bind
+/// (FG1110).
+pub(crate) fn check_bindings(rec: &Recording<'_>, capabilities: &DeviceCapabilities) -> Result<()> {
     for check in &rec.binding_checks {
-        check_binding(rec, check)?;
-        check_buffer_binding(rec, check, limits)?;
+        check_binding(rec, check, capabilities.features())?;
+        check_buffer_binding(rec, check, capabilities.limits())?;
     }
     Ok(())
 }
@@ -121,7 +124,7 @@ fn texture_facts(rec: &Recording<'_>, check: &BindingCheck, region: crate::recor
     }
 }
 
-fn check_binding(rec: &Recording<'_>, check: &BindingCheck) -> Result<()> {
+fn check_binding(rec: &Recording<'_>, check: &BindingCheck, features: Features) -> Result<()> {
     let access = &rec.accesses[check.access.index()];
     let mismatch = |expected: String, actual: String, fix: String| FrameGraphError::BindingMismatch {
         pass: rec.pass_ref(access.pass),
@@ -152,17 +155,12 @@ fn check_binding(rec: &Recording<'_>, check: &BindingCheck) -> Result<()> {
                         .into(),
                 ));
             }
-            let actual = facts.format.sample_type(Some(normalized_aspect(facts.format)), None);
+            let actual = facts.format.sample_type(Some(normalized_aspect(facts.format)), Some(features));
             if !actual.is_some_and(|actual| sample_type_fits(sample_type, actual)) {
                 return Err(mismatch(
                     format!("a texture of sample type {}", sample_type_name(sample_type)),
                     format!("{:?}, whose sample type is {}", facts.format, actual.map_or("none", sample_type_name)),
-                    format!(
-                        "declare `sample_type = {}` on the field (and the matching texture type in the shader), or \
-                         bind a texture of a {} format",
-                        actual.map_or("..", sample_type_option),
-                        sample_type_name(sample_type)
-                    ),
+                    sample_type_fix(sample_type, actual, facts.format),
                 ));
             }
         }
@@ -227,6 +225,43 @@ fn sample_type_name(sample_type: TextureSampleType) -> &'static str {
     }
 }
 
+/// How to bind a texture of sample type `actual` and format `format` where
+/// `expected` is declared.
+fn sample_type_fix(expected: TextureSampleType, actual: Option<TextureSampleType>, format: TextureFormat) -> String {
+    let wanted = sample_type_name(expected);
+    match actual {
+        None => format!("bind a texture of a {wanted} format; {format:?} cannot be sampled"),
+        Some(TextureSampleType::Float { filterable: false }) => {
+            let float32 =
+                if matches!(format, TextureFormat::R32Float | TextureFormat::Rg32Float | TextureFormat::Rgba32Float) {
+                    ", request FLOAT32_FILTERABLE when creating the device"
+                } else {
+                    ""
+                };
+            format!(
+                "declare `sample_type = unfilterable_float` on the field and sample it with a \
+                 `#[sampler(non_filtering)]` sampler or read it with `textureLoad`{float32}, or bind a texture of a \
+                 {wanted} format"
+            )
+        }
+        Some(actual) => format!(
+            "declare `sample_type = {}` on the field and `{}` in the shader, or bind a texture of a {wanted} format",
+            sample_type_option(actual),
+            wgsl_texture_of(actual)
+        ),
+    }
+}
+
+/// The WGSL 2D texture type of a sample type.
+fn wgsl_texture_of(sample_type: TextureSampleType) -> &'static str {
+    match sample_type {
+        TextureSampleType::Float { .. } => "texture_2d<f32>",
+        TextureSampleType::Depth => "texture_depth_2d",
+        TextureSampleType::Sint => "texture_2d<i32>",
+        TextureSampleType::Uint => "texture_2d<u32>",
+    }
+}
+
 /// The `sample_type = ..` option of the derive that declares `sample_type`.
 fn sample_type_option(sample_type: TextureSampleType) -> &'static str {
     match sample_type {
@@ -244,7 +279,7 @@ mod tests {
 
     use super::{check_bindings, sample_type_fits};
     use crate::record::BindingCheck;
-    use crate::{FrameGraph, ImportTextureOptions, InitialContents, TextureDesc, TextureViewDesc};
+    use crate::{DeviceCapabilities, FrameGraph, ImportTextureOptions, InitialContents, TextureDesc, TextureViewDesc};
 
     #[test]
     fn unfilterable_float_takes_every_float_and_depth_format() {
@@ -289,11 +324,42 @@ mod tests {
         pass.set_side_effect(true);
         pass.finish().unwrap();
         frame.rec.binding_checks.push(BindingCheck { access: cube_token.access, field: "cube", entry: &CUBE });
-        assert!(check_bindings(&frame.rec, &wgpu::Limits::default()).is_ok(), "a cube view is a cube binding");
+        assert!(check_bindings(&frame.rec, &DeviceCapabilities::webgpu()).is_ok(), "a cube view is a cube binding");
         frame.rec.binding_checks.push(BindingCheck { access: array_token.access, field: "array", entry: &CUBE });
-        let error = check_bindings(&frame.rec, &wgpu::Limits::default()).unwrap_err();
+        let error = check_bindings(&frame.rec, &DeviceCapabilities::webgpu()).unwrap_err();
         assert_eq!(error.code(), "FG1109");
         assert!(error.to_string().contains("field `array`"), "{error}");
         assert!(error.to_string().contains("a Cube view, but it is a D2Array view"), "{error}");
+    }
+
+    static FILTERED: wgpu::BindGroupLayoutEntry = wgpu::BindGroupLayoutEntry {
+        binding: 0,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: BindingType::Texture {
+            sample_type: TextureSampleType::Float { filterable: true },
+            view_dimension: TextureViewDimension::D2,
+            multisampled: false,
+        },
+        count: None,
+    };
+
+    #[test]
+    fn a_32_bit_float_texture_is_filterable_where_the_device_has_float32_filterable() {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let desc = TextureDesc::new_2d("hdr", 16, 16, TextureFormat::R32Float);
+        let hdr = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
+        let mut pass = frame.compute_pass("sample");
+        let token = pass.sampled_texture(hdr).unwrap();
+        pass.set_side_effect(true);
+        pass.finish().unwrap();
+        frame.rec.binding_checks.push(BindingCheck { access: token.access, field: "hdr", entry: &FILTERED });
+        let error = check_bindings(&frame.rec, &DeviceCapabilities::webgpu()).unwrap_err();
+        assert_eq!(error.code(), "FG1109");
+        assert!(error.to_string().contains("R32Float, whose sample type is unfilterable float"), "{error}");
+        assert!(error.to_string().contains("`#[sampler(non_filtering)]`"), "{error}");
+        assert!(error.to_string().contains("request FLOAT32_FILTERABLE"), "{error}");
+        let filterable = DeviceCapabilities::new(wgpu::Limits::default(), wgpu::Features::FLOAT32_FILTERABLE);
+        assert!(check_bindings(&frame.rec, &filterable).is_ok(), "FLOAT32_FILTERABLE makes R32Float filterable");
     }
 }

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use wgpu::Limits;
+use crate::capabilities::DeviceCapabilities;
 
 use super::aliasing::AliasingPlanner;
 use super::content::ContentStorage;
@@ -45,7 +45,12 @@ impl Compiler {
     /// [`frame_plan`](Self::frame_plan): the plan it holds when the
     /// recording's tables are those it was made from and no report is asked
     /// for, or else a new one from every stage.
-    pub fn plan(&mut self, rec: &mut Recording<'_>, options: CompileOptions, limits: &Limits) -> Result<()> {
+    pub fn plan(
+        &mut self,
+        rec: &mut Recording<'_>,
+        options: CompileOptions,
+        capabilities: &DeviceCapabilities,
+    ) -> Result<()> {
         if let Some(error) = rec.poisoned.take() {
             return Err(error);
         }
@@ -60,7 +65,7 @@ impl Compiler {
         self.reuse.forget();
         let stale = std::mem::take(&mut self.frame_plan);
         self.recycle(stale);
-        self.frame_plan = self.plan_anew(rec, options, limits)?;
+        self.frame_plan = self.plan_anew(rec, options, capabilities)?;
         self.reuse.planned(options);
         Ok(())
     }
@@ -69,14 +74,19 @@ impl Compiler {
     /// content flow, roots, retention, the node-by-node stages (uses,
     /// segments, views), usage, aliasing, and the report, which it leaves in
     /// [`frame_report`](Self::frame_report) when one is asked for. Bound
-    /// buffer ranges are checked against `limits`.
-    fn plan_anew(&mut self, rec: &mut Recording<'_>, options: CompileOptions, limits: &Limits) -> Result<Plan> {
+    /// bindings are checked against the device's `capabilities`.
+    fn plan_anew(
+        &mut self,
+        rec: &mut Recording<'_>,
+        options: CompileOptions,
+        capabilities: &DeviceCapabilities,
+    ) -> Result<Plan> {
         let reporting = options.report_level != ReportLevel::None;
         // Only a report shows the stages' timings, and on a small frame
         // reading the clock costs as much as a stage.
         let now = || reporting.then(Instant::now);
         let started = now();
-        traced!("validate"; bindings::check_bindings(rec, limits)?);
+        traced!("validate"; bindings::check_bindings(rec, capabilities)?);
         let validated = now();
 
         let mut stages = self.walk.start(rec);

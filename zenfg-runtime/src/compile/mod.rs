@@ -98,7 +98,7 @@ impl<'frame> Frame<'frame> {
 fn compile(frame: Frame<'_>, options: CompileOptions) -> Result<CompiledFrame<'_>> {
     let Frame { graph, brand, mut rec, .. } = frame;
     crate::trace::traced!(scope "compile", passes = rec.nodes.len());
-    match graph.compiler.plan(&mut rec, options, graph.capabilities.limits()) {
+    match graph.compiler.plan(&mut rec, options, &graph.capabilities) {
         Ok(()) => Ok(CompiledFrame::new(graph, brand.identity, rec)),
         Err(error) => {
             graph.spare = rec.into_spare();
