@@ -332,16 +332,37 @@ pub(crate) fn check_resolves(fields: &[Field], diag: &mut Diagnostics) {
     }
 }
 
-/// A pass with no write, no root and no side effect is always culled.
-pub(crate) fn check_retained(span: Span, kind: Kind, side_effect: bool, writes: bool, diag: &mut Diagnostics) {
+/// A pass with no write, no root and no side effect is always culled;
+/// `untracked_write` is a field it writes that the graph does not track,
+/// which keeps nothing.
+pub(crate) fn check_retained(
+    span: Span,
+    kind: Kind,
+    side_effect: bool,
+    writes: bool,
+    untracked_write: Option<&Ident>,
+    diag: &mut Diagnostics,
+) {
     if writes || side_effect || kind.side_effect_by_default() {
         return;
     }
-    diag.error(
-        span,
-        Code::NeverRetained,
-        "this pass writes nothing and has no side effect, so it would always be culled",
-        "declare what it writes (`#[storage_write(..)]`, `#[color_attachment(..)]`, `#[copy_dst(..)]`, ...), \
-         or add `side_effect` to `#[pass(..)]` if its work matters by itself",
-    );
+    match untracked_write {
+        Some(field) => diag.error(
+            span,
+            Code::NeverRetained,
+            format!(
+                "this pass writes only `{field}`, which the graph does not track, and has no side effect, so it \
+                 would always be culled"
+            ),
+            "add `side_effect` to `#[pass(..)]`: a write the graph does not track keeps no pass, or declare a \
+             graph resource it writes",
+        ),
+        None => diag.error(
+            span,
+            Code::NeverRetained,
+            "this pass writes nothing and has no side effect, so it would always be culled",
+            "declare what it writes (`#[storage_write(..)]`, `#[color_attachment(..)]`, `#[copy_dst(..)]`, ...), \
+             or add `side_effect` to `#[pass(..)]` if its work matters by itself",
+        ),
+    }
 }

@@ -13,7 +13,7 @@ use crate::diag::{Code, Diagnostics};
 use crate::generate::{
     ContextField, ContextGroups, Partial, context_lifetime, context_struct, fallback, frame_lifetime, pass_impl,
 };
-use crate::model::{BindOnly, Field, Kind, PassSpec, Role};
+use crate::model::{BindKind, BindOnly, Field, Kind, PassSpec, Role};
 use crate::naming::kebab_case;
 use crate::parse::{ItemShape, Parsed, PassAttr, item_head, item_shape, parse_field, parse_pass_attr, shape_of};
 
@@ -99,6 +99,7 @@ fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> T
                 bind_only: read.bind_only,
                 groups: plan.groups,
                 shader: plan.shader_path.clone(),
+                immediate_size: plan.immediate_size,
             };
             checked(&spec)
         }
@@ -262,7 +263,12 @@ fn check_retained_pass(input: &DeriveInput, kind: Kind, pass: &PassAttr, read: &
         .collect();
     if broken_roles.iter().all(Option::is_some) {
         let mut roles = read.fields.iter().map(|field| field.access.role).chain(broken_roles.into_iter().flatten());
-        check_retained(input.ident.span(), kind, pass.side_effect, roles.any(Role::writes), diag);
+        let untracked_write = read
+            .bind_only
+            .iter()
+            .find(|field| matches!(field.kind, BindKind::Untracked(role) if role.writes()))
+            .map(|field| &field.ident);
+        check_retained(input.ident.span(), kind, pass.side_effect, roles.any(Role::writes), untracked_write, diag);
     }
 }
 

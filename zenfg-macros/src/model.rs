@@ -490,4 +490,6 @@ pub(crate) struct PassSpec {
     pub groups: Vec<crate::bindings::GroupLayout>,
     /// The absolute path of the shader the bindings were checked against.
     pub shader: Option<String>,
+    /// The immediate bytes the shader's entry points use.
+    pub immediate_size: u32,
 }

@@ -3,6 +3,9 @@
 /// The candidate closest to `word` by edit distance, if close enough to be a
 /// likely misspelling.
 pub(crate) fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    if let Some(same) = candidates.iter().find(|candidate| candidate.eq_ignore_ascii_case(word)) {
+        return Some(same);
+    }
     let limit = (word.len() / 3).max(1);
     candidates
         .iter()
@@ -47,6 +50,7 @@ mod tests {
         assert_eq!(closest("sampeld", &["sampled", "uniform"]), Some("sampled"));
         assert_eq!(closest("overwite", &["overwrite", "preserve"]), Some("overwrite"));
         assert_eq!(closest("serde", &["sampled", "uniform"]), None);
+        assert_eq!(closest("rgba16float", &["Rgba16Uint", "Rgba16Float"]), Some("Rgba16Float"), "case aside first");
         assert_eq!(distance("ab", "ba"), 1);
     }
 }

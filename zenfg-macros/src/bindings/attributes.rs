@@ -41,6 +41,9 @@ pub(crate) fn entries(kind: Kind, bindables: &[Bindable<'_>], diag: &mut Diagnos
             continue;
         };
         let Some(ty) = binding_type(field, diag) else { continue };
+        if !check_combination(field, &ty, diag) {
+            continue;
+        }
         let group = field.options.group.map_or(0, |(group, _)| group);
         let visibility = default_visibility(kind, writes(&ty));
         entries.push(Entry { group, binding, span, field: field.ident.clone(), source: field.source, visibility, ty });
@@ -69,6 +72,58 @@ pub(crate) fn check_texture_options(field: &Bindable<'_>, diag: &mut Diagnostics
             "remove it: a buffer binding takes `binding` and `group`",
         );
     }
+}
+
+/// Records the options of `field` that make a layout entry of `ty` no
+/// device accepts; true when there is none.
+pub(crate) fn check_combination(field: &Bindable<'_>, ty: &BindingTy, diag: &mut Diagnostics) -> bool {
+    let options = field.options;
+    let name = &field.ident;
+    let mut fits = true;
+    match ty {
+        BindingTy::Texture { sample_type: SampleType::Float, multisampled: true, .. } => {
+            if let Some((_, span)) = options.sample_type {
+                diag.error(
+                    span,
+                    Code::ConflictingOptions,
+                    format!("`{name}` is multisampled and says `sample_type = float`, but a multisampled texture is never filtered"),
+                    "write `sample_type = unfilterable_float`, or remove `sample_type`: a multisampled float texture \
+                     is unfilterable",
+                );
+                fits = false;
+            }
+        }
+        BindingTy::Texture { dimension, multisampled: true, .. } if *dimension != ViewDimension::D2 => {
+            let span = options.dimension.map_or(field.role_span, |(_, span)| span);
+            diag.error(
+                span,
+                Code::ConflictingOptions,
+                format!(
+                    "`{name}` is multisampled and of dimension `{}`, but multisampled textures bind only as D2 views",
+                    dimension.name()
+                ),
+                "remove `dimension` (or write `dimension = D2`), or remove `multisampled`",
+            );
+            fits = false;
+        }
+        BindingTy::StorageTexture {
+            dimension: dimension @ (ViewDimension::Cube | ViewDimension::CubeArray), ..
+        } => {
+            let span = options.dimension.map_or(field.role_span, |(_, span)| span);
+            diag.error(
+                span,
+                Code::UnsupportedBinding,
+                format!(
+                    "`{name}` is a storage texture of dimension `{}`, but storage textures cannot bind cube views",
+                    dimension.name()
+                ),
+                "bind the faces as a `D2Array` view (`dimension = D2Array`, `texture_storage_2d_array` in the shader)",
+            );
+            fits = false;
+        }
+        _ => {}
+    }
+    fits
 }
 
 /// Records a bound field that does not hold exactly one handle (binding
@@ -146,7 +201,11 @@ fn binding_type(field: &Bindable<'_>, diag: &mut Diagnostics) -> Option<BindingT
         })),
         (Some(Role::Uniform), _) => Some(BindingTy::Uniform { min_size: None }),
         (Some(Role::Sampled), _) => Some(BindingTy::Texture {
-            sample_type: options.sample_type.map_or(SampleType::Float, |(sample_type, _)| sample_type),
+            // A multisampled texture is read texel by texel, never filtered.
+            sample_type: options.sample_type.map_or(
+                if options.multisampled.is_some() { SampleType::UnfilterableFloat } else { SampleType::Float },
+                |(sample_type, _)| sample_type,
+            ),
             dimension,
             multisampled: options.multisampled.is_some(),
         }),

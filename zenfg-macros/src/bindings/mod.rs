@@ -178,6 +178,8 @@ pub(crate) struct Plan {
     pub groups: Vec<GroupLayout>,
     /// The shader's absolute path, for cargo to watch, where it could be read.
     pub shader_path: Option<String>,
+    /// The immediate bytes the shader's entry points use.
+    pub immediate_size: u32,
 }
 
 /// The bind groups of a pass that binds, from its shader when it names one.
@@ -192,7 +194,7 @@ pub(crate) fn plan(
 ) -> Plan {
     let bindables = bindables(fields, bind_only);
     let Some(path) = &pass.shader else {
-        return Plan { groups: resolve(kind, &bindables, None, diag), shader_path: None };
+        return Plan { groups: resolve(kind, &bindables, None, diag), shader_path: None, immediate_size: 0 };
     };
     let stages = match kind {
         Kind::Compute => PassStages::Compute { entry: &pass.entry },
@@ -205,13 +207,13 @@ pub(crate) fn plan(
         Ok(interface) => {
             let shader = ShaderBindings { interface: &interface, path: path.span(), broken_fields };
             let groups = resolve(kind, &bindables, Some(shader), diag);
-            Plan { groups, shader_path: Some(interface.absolute_path) }
+            Plan { groups, shader_path: Some(interface.absolute_path), immediate_size: interface.immediate_size }
         }
         Err(errors) => {
             for error in errors {
                 diag.push(Code::Shader, error);
             }
-            Plan { groups: Vec::new(), shader_path }
+            Plan { groups: Vec::new(), shader_path, immediate_size: 0 }
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use proc_macro2::Span;
 
-use super::attributes::{check_shape, check_texture_options, default_visibility, writes};
+use super::attributes::{check_combination, check_shape, check_texture_options, default_visibility, writes};
 use super::entry::{BindingTy, Entry, SamplerType, Visibility};
 use super::{Bindable, HandleKind, ShaderBindings};
 use crate::diag::{Code, Diagnostics};
@@ -22,11 +22,17 @@ pub(crate) fn entries(
     let ShaderBindings { interface, path, broken_fields } = *shader;
     let mut matched = vec![false; interface.globals.len()];
     let mut entries = Vec::new();
+    // The entry made from each global, by global index.
+    let mut entry_of = vec![None; interface.globals.len()];
     for field in bindables {
         if !field.misfit {
             check_texture_options(field, diag);
         }
         if !check_shape(field, diag) {
+            // The global it is meant for has its error on the field.
+            if let Some(index) = meant_global(field, interface) {
+                matched[index] = true;
+            }
             continue;
         }
         let index = match find_global(field, interface, &matched, diag) {
@@ -46,10 +52,14 @@ pub(crate) fn entries(
         }
         let global = &interface.globals[index];
         let Some(ty) = field_type(field, global, interface, diag) else { continue };
+        if !check_combination(field, &ty, diag) {
+            continue;
+        }
         let visibility = match global.stages.bits() {
             0 => default_visibility(kind, writes(&ty)),
             bits => Visibility(bits),
         };
+        entry_of[index] = Some(entries.len());
         entries.push(Entry {
             group: global.group,
             binding: global.binding,
@@ -60,6 +70,7 @@ pub(crate) fn entries(
             ty,
         });
     }
+    check_sampling_pairs(interface, &entry_of, &entries, diag);
     for (global, _) in
         interface.globals.iter().zip(&matched).filter(|(global, matched)| !**matched && !global.stages.is_empty())
     {
@@ -84,6 +95,40 @@ pub(crate) fn entries(
     entries
 }
 
+/// ZM0029 on each filtering sampler that the entry points sample a texture
+/// with which its field declares unfilterable: wgpu refuses the pipeline.
+fn check_sampling_pairs(
+    interface: &ShaderInterface,
+    entry_of: &[Option<usize>],
+    entries: &[Entry],
+    diag: &mut Diagnostics,
+) {
+    for &(texture, sampler) in &interface.sampling_pairs {
+        let (Some(texture), Some(sampler)) = (entry_of[texture], entry_of[sampler]) else { continue };
+        let (texture, sampler) = (&entries[texture], &entries[sampler]);
+        if let (
+            BindingTy::Texture { sample_type: SampleType::UnfilterableFloat, .. },
+            BindingTy::Sampler(SamplerType::Filtering),
+        ) = (&texture.ty, &sampler.ty)
+        {
+            diag.error(
+                sampler.span,
+                Code::ShaderMismatch,
+                format!(
+                    "`{}` is a filtering sampler, but {} samples `{}` with it, which says `sample_type = \
+                     unfilterable_float`, and wgpu refuses a filtering sampler on an unfilterable texture",
+                    sampler.field, interface.file, texture.field
+                ),
+                format!(
+                    "declare `#[sampler(non_filtering)]` (a sampler created with nearest filtering), or remove \
+                     `sample_type = unfilterable_float` from `{}` if its format is filterable",
+                    texture.field
+                ),
+            );
+        }
+    }
+}
+
 /// What `global` is, with its article, if the derive does not lay it out.
 fn unsupported(global: &Global) -> Option<&'static str> {
     match global.kind {
@@ -98,6 +143,18 @@ fn unsupported(global: &Global) -> Option<&'static str> {
 const UNSUPPORTED_FIX: &str = "the derive lays out a pass's bind groups from its fields, one handle each: remove \
      `shader = ..` and create this pass's layouts and bind groups yourself, or keep the binding out of the entry \
      points the pass runs";
+
+/// The global `field` is meant for, reporting nothing: the one at its
+/// `binding = N` (in its group), else the one of its name.
+fn meant_global(field: &Bindable<'_>, interface: &ShaderInterface) -> Option<usize> {
+    let group = field.options.group.map_or(0, |(group, _)| group);
+    match field.options.binding {
+        Some((binding, _)) => {
+            interface.globals.iter().position(|global| global.group == group && global.binding == binding)
+        }
+        None => interface.globals.iter().position(|global| *field.ident == global.name),
+    }
+}
 
 /// The global `field` binds: the one at its `binding = N` (in its group),
 /// else the one of its name. Where there is none, or it is in another group

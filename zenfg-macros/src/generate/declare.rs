@@ -34,6 +34,10 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
                 ::core::option::Option::Some(::core::include_str!(#path));
         }
     });
+    let immediates = (spec.immediate_size > 0).then(|| {
+        let size = spec.immediate_size;
+        quote!(const IMMEDIATE_SIZE: ::core::primitive::u32 = #size;)
+    });
     let label = label_fn(spec);
     let declare = declare_fn(spec, &kept, &lt);
     let context_fn = context_fn(spec, &kept, &lt, &cx);
@@ -48,6 +52,7 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
             const ACCESSES: &'static #private::AccessTable = &#table;
             #bind_groups
             #shader
+            #immediates
 
             #label
             #declare

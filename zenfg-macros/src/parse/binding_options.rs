@@ -5,6 +5,7 @@ use syn::{Expr, Ident, Lit};
 
 use super::options::{Opt, expect_value};
 use super::set_once::SetOnce;
+use super::storage_formats::STORAGE_FORMATS;
 use crate::diag::{Code, Diagnostics};
 use crate::model::{BindingOptions, RoleOption, SampleType, ViewDimension};
 use crate::suggest::did_you_mean;
@@ -53,7 +54,7 @@ impl BindingGiven {
                 }
             }
             RoleOption::Format => {
-                if let Some(format) = word(opt, "format = Rgba8Unorm", diag) {
+                if let Some(format) = storage_format(opt, diag) {
                     self.format.set(span, format, diag);
                 }
             }
@@ -188,6 +189,27 @@ fn choice<T>(
         Code::UnknownOption,
         format!("unknown value `{text}` of `{}`{}", opt.name, did_you_mean(&text, names)),
         format!("`{}` takes {}", opt.name, list.join(", ")),
+    );
+    None
+}
+
+/// The `wgpu::TextureFormat` of `format = ..`, if it names one a storage
+/// texture can have.
+fn storage_format(opt: &Opt, diag: &mut Diagnostics) -> Option<Ident> {
+    let ident = word(opt, "format = Rgba8Unorm", diag)?;
+    let text = ident.to_string();
+    if STORAGE_FORMATS.contains(&text.as_str()) {
+        return Some(ident);
+    }
+    diag.error(
+        ident.span(),
+        Code::UnknownOption,
+        format!(
+            "`{text}` is not an uncompressed color `wgpu::TextureFormat`, which a storage texture's format is{}",
+            did_you_mean(&text, &STORAGE_FORMATS)
+        ),
+        "write the `wgpu::TextureFormat` variant, such as `Rgba8Unorm`, `Rgba16Float`, `R32Float` or `R32Uint` \
+         (WGSL's `rgba8unorm` is `Rgba8Unorm`)",
     );
     None
 }

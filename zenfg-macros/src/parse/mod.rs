@@ -9,6 +9,7 @@ mod role_options;
 mod root;
 mod set_once;
 mod shape;
+mod storage_formats;
 
 pub(crate) use field::{Parsed, parse_field};
 pub(crate) use item::{ItemShape, PassAttr, item_head, item_shape, parse_pass_attr};

@@ -36,6 +36,27 @@ pub(super) fn reflect(shader: Shader, chosen: &[usize]) -> ShaderInterface {
         })
         .collect();
     globals.sort_by_key(|global| (global.group, global.binding));
+    let at = |handle: naga::Handle<naga::GlobalVariable>| {
+        let binding = module.global_variables[handle].binding.as_ref()?;
+        globals.iter().position(|global| global.group == binding.group && global.binding == binding.binding)
+    };
+    let mut sampling_pairs: Vec<(usize, usize)> = functions
+        .iter()
+        .flat_map(|(_, function)| &function.sampling_set)
+        .filter_map(|key| Some((at(key.image)?, at(key.sampler)?)))
+        .collect();
+    sampling_pairs.sort_unstable();
+    sampling_pairs.dedup();
+    let immediate_size = module
+        .global_variables
+        .iter()
+        .filter(|(handle, var)| {
+            var.space == naga::AddressSpace::Immediate
+                && functions.iter().any(|(_, function)| !function[*handle].is_empty())
+        })
+        .map(|(_, var)| module.types[var.ty].inner.size(module.to_ctx()).next_multiple_of(4))
+        .max()
+        .unwrap_or(0);
     let entry_points = chosen
         .iter()
         .map(|&index| {
@@ -43,7 +64,7 @@ pub(super) fn reflect(shader: Shader, chosen: &[usize]) -> ShaderInterface {
             EntryPoint { name: entry.name.clone(), stage: Stages::of(entry.stage) }
         })
         .collect();
-    ShaderInterface { file, absolute_path, entry_points, globals }
+    ShaderInterface { file, absolute_path, entry_points, globals, sampling_pairs, immediate_size }
 }
 
 /// The binding type of `var`; `sampled` says whether an entry point of the

@@ -96,6 +96,13 @@ pub(crate) struct ShaderInterface {
     /// Every global with `@group` and `@binding`, in `(group, binding)` order,
     /// used or not.
     pub globals: Vec<Global>,
+    /// Each texture the entry points sample with a sampler, with that
+    /// sampler: indices into `globals`, in `(texture, sampler)` order.
+    pub sampling_pairs: Vec<(usize, usize)>,
+    /// The bytes of the `var<immediate>` the entry points use, rounded up to
+    /// whole 4-byte words as a pipeline layout's `immediate_size` is; 0 when
+    /// they use none.
+    pub immediate_size: u32,
 }
 
 /// An entry point a pass runs.

@@ -163,6 +163,13 @@ pub trait Pass<'frame> {
     /// built. `None` for a pass that names no shader.
     const SHADER: Option<&'static str> = None;
 
+    /// The bytes of immediates (`var<immediate>`) the entry points of the
+    /// pass's shader use, rounded up to whole 4-byte words: the
+    /// `immediate_size` of [`pipeline_layout`](Self::pipeline_layout), whose
+    /// device then needs [`wgpu::Features::IMMEDIATES`]. 0 for a pass whose
+    /// shader uses none or that names no shader.
+    const IMMEDIATE_SIZE: u32 = 0;
+
     /// The label of the node this pass records.
     fn label(&self) -> Label;
 
@@ -215,7 +222,9 @@ pub trait Pass<'frame> {
 
     /// A pipeline layout of every bind group of the pass, for the pipelines
     /// its callback sets: group `N` of the layout is the pass's group `N`,
-    /// and groups the pass skips are left empty.
+    /// groups the pass skips are left empty, and it has the
+    /// [`IMMEDIATE_SIZE`](Self::IMMEDIATE_SIZE) bytes of immediates the
+    /// shader uses.
     fn pipeline_layout(device: &wgpu::Device) -> wgpu::PipelineLayout
     where
         Self: Sized,
@@ -227,7 +236,7 @@ pub trait Pass<'frame> {
         device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some(Self::ACCESSES.label),
             bind_group_layouts: &refs,
-            immediate_size: 0,
+            immediate_size: Self::IMMEDIATE_SIZE,
         })
     }
 }

@@ -155,3 +155,23 @@ fn wgpu_names() {
         .map(StorageAccess::wgpu_name);
     assert_eq!(accesses, ["ReadOnly", "WriteOnly", "ReadWrite", "Atomic"]);
 }
+
+#[test]
+fn the_immediates_an_entry_point_uses_size_the_pipeline_layout() {
+    let (tinted, plain) = (super::lit("tinted"), super::lit("plain"));
+    let with = load("immediates.wgsl", PassStages::Compute { entry: std::slice::from_ref(&tinted) });
+    assert_eq!(with.immediate_size, 32, "a vec4 and an f32, padded to the struct's 16-byte alignment");
+    let without = load("immediates.wgsl", PassStages::Compute { entry: std::slice::from_ref(&plain) });
+    assert_eq!(without.immediate_size, 0, "an entry point that reads no immediates needs none");
+}
+
+#[test]
+fn a_sampled_texture_is_paired_with_its_sampler_through_helpers() {
+    let sampled = super::lit("sampled");
+    let interface = load("filtering.wgsl", PassStages::Compute { entry: std::slice::from_ref(&sampled) });
+    let at = |name: &str| interface.globals.iter().position(|global| global.name == name).expect(name);
+    assert_eq!(interface.sampling_pairs, [(at("image"), at("linear"))]);
+    let loaded = super::lit("loaded");
+    let interface = load("filtering.wgsl", PassStages::Compute { entry: std::slice::from_ref(&loaded) });
+    assert!(interface.sampling_pairs.is_empty(), "textureLoad pairs no sampler");
+}
