@@ -149,7 +149,11 @@ fn check_binding(rec: &Recording<'_>, check: &BindingCheck, features: Features) 
                 let want = if multisampled { "a multisampled texture" } else { "a single-sampled texture" };
                 return Err(mismatch(
                     want.into(),
-                    format!("a texture of {} samples", facts.samples),
+                    if facts.samples == 1 {
+                        "a texture of 1 sample".into()
+                    } else {
+                        format!("a texture of {} samples", facts.samples)
+                    },
                     "declare `multisampled` on the field (and `texture_multisampled_2d` in the shader) when it is, \
                      or resolve the texture first"
                         .into(),

@@ -158,6 +158,55 @@ fn sample_types_must_fit_the_texture_format() {
     assert!(frame.compile(CompileOptions::default()).is_ok(), "unfilterable float takes any float or depth format");
 }
 
+#[derive(Pass)]
+#[pass(compute)]
+struct ReadSamples<'f> {
+    #[sampled(binding = 0, multisampled)]
+    source: Texture<'f>,
+    #[storage_write(overwrite, binding = 1)]
+    #[root(output)]
+    out: Buffer<'f>,
+}
+
+#[test]
+fn a_binding_and_its_texture_must_agree_on_being_multisampled() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let mut desc = TextureDesc::new_2d("msaa", 16, 16, TextureFormat::Rgba8Unorm);
+    desc.sample_count = 4;
+    let msaa = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
+    let out = frame.create_buffer(BufferDesc::new("out", 64)).unwrap();
+    let pass = frame.add(SampleUnfilterable { source: msaa, out }, |_| Ok(())).unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap_err();
+    assert_eq!((error.code(), error.pass()), ("FG1109", Some(pass)));
+    let Error::BindingMismatch { field, mismatch, .. } = &error else { panic!("{error}") };
+    assert_eq!(*field, "source");
+    assert_eq!(
+        (mismatch.expected.as_str(), mismatch.actual.as_str()),
+        ("a single-sampled texture", "a texture of 4 samples")
+    );
+    assert!(mismatch.fix.contains("`multisampled`"), "{}", mismatch.fix);
+
+    let mut frame = graph.begin_frame();
+    let single = texture(&mut frame, "single", TextureFormat::Rgba8Unorm, 1).unwrap();
+    let out = frame.create_buffer(BufferDesc::new("out", 64)).unwrap();
+    frame.add(ReadSamples { source: single, out }, |_| Ok(())).unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap_err();
+    let Error::BindingMismatch { mismatch, .. } = &error else { panic!("{error}") };
+    assert_eq!(
+        (mismatch.expected.as_str(), mismatch.actual.as_str()),
+        ("a multisampled texture", "a texture of 1 sample")
+    );
+
+    let mut frame = graph.begin_frame();
+    let mut desc = TextureDesc::new_2d("msaa", 16, 16, TextureFormat::Rgba8Unorm);
+    desc.sample_count = 4;
+    let msaa = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
+    let out = frame.create_buffer(BufferDesc::new("out", 64)).unwrap();
+    frame.add(ReadSamples { source: msaa, out }, |_| Ok(())).unwrap();
+    assert!(frame.compile(CompileOptions::default()).is_ok(), "a multisampled binding takes a multisampled texture");
+}
+
 #[test]
 fn a_view_of_several_layers_is_not_a_2d_binding() {
     let error = sample_error(TextureFormat::Rgba8Unorm, 6).expect("six layers make an array view");
