@@ -224,7 +224,9 @@ pub trait Pass<'frame> {
     /// its callback sets: group `N` of the layout is the pass's group `N`,
     /// groups the pass skips are left empty, and it has the
     /// [`IMMEDIATE_SIZE`](Self::IMMEDIATE_SIZE) bytes of immediates the
-    /// shader uses.
+    /// shader uses. The bind groups the context hands out fit pipelines of
+    /// this layout; a pipeline created with `layout: None` derives layouts
+    /// of its own, which they do not fit.
     fn pipeline_layout(device: &wgpu::Device) -> wgpu::PipelineLayout
     where
         Self: Sized,
