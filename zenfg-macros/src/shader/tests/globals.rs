@@ -159,9 +159,11 @@ fn wgpu_names() {
 #[test]
 fn the_immediates_an_entry_point_uses_size_the_pipeline_layout() {
     let (tinted, plain) = (super::lit("tinted"), super::lit("plain"));
-    let with = load("immediates.wgsl", PassStages::Compute { entry: std::slice::from_ref(&tinted) });
+    // The fixture the ui case of the same pass compiles against.
+    let file = "../../../ui-tests/tests/ui/shaders/immediates.wgsl";
+    let with = load(file, PassStages::Compute { entry: std::slice::from_ref(&tinted) });
     assert_eq!(with.immediate_size, 32, "a vec4 and an f32, padded to the struct's 16-byte alignment");
-    let without = load("immediates.wgsl", PassStages::Compute { entry: std::slice::from_ref(&plain) });
+    let without = load(file, PassStages::Compute { entry: std::slice::from_ref(&plain) });
     assert_eq!(without.immediate_size, 0, "an entry point that reads no immediates needs none");
 }
 
