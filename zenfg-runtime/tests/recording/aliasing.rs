@@ -124,22 +124,20 @@ fn buffers_alias_only_within_one_size_class_and_usage() {
     }
 }
 
-/// Writes every mip of `target` in one render pass and roots it.
+/// Writes every mip of `target`, each in a render pass of its own (the
+/// attachments of one pass have one size), and roots it.
 fn render_and_root<'f>(frame: &mut Frame<'f>, target: Texture<'f>) {
     let desc = frame.texture_desc(target).unwrap().clone();
-    let mut views = Vec::new();
-    for mip in 0..desc.mip_level_count {
-        views.push(frame.create_texture_view(target, TextureViewDesc::mip(mip)).unwrap());
-    }
     let mut ops = ColorAttachmentOps::clear_store(Color::BLACK);
     if desc.dimension == TextureDimension::D3 {
         ops = ops.with_depth_slice(0);
     }
-    let mut pass = frame.render_pass("draw");
-    for view in views {
+    for mip in 0..desc.mip_level_count {
+        let view = frame.create_texture_view(target, TextureViewDesc::mip(mip)).unwrap();
+        let mut pass = frame.render_pass("draw");
         let _ = pass.color_attachment(view, ops).unwrap();
+        pass.finish().unwrap();
     }
-    pass.finish().unwrap();
     frame.mark_texture_root(target, RootReason::Output).unwrap();
 }
 

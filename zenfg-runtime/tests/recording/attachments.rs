@@ -118,43 +118,43 @@ fn resolving_into_the_source_itself_is_fg1105_and_rolls_the_source_back() {
 }
 
 #[test]
-fn a_discarded_mip_does_not_affect_a_root_on_another_mip() {
+fn a_discarded_layer_does_not_affect_a_root_on_another_layer() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
-    let chain =
-        frame.create_texture(TextureDesc::new_2d("chain", 8, 8, TextureFormat::Rgba8Unorm).with_mips(2)).unwrap();
-    let mip0 = frame.create_texture_view(chain, TextureViewDesc::mip(0)).unwrap();
-    let mip1 = frame.create_texture_view(chain, TextureViewDesc::mip(1)).unwrap();
+    let layers =
+        frame.create_texture(TextureDesc::new_2d("layers", 8, 8, TextureFormat::Rgba8Unorm).with_layers(2)).unwrap();
+    let layer0 = frame.create_texture_view(layers, TextureViewDesc::layer(0)).unwrap();
+    let layer1 = frame.create_texture_view(layers, TextureViewDesc::layer(1)).unwrap();
     let mut pass = frame.render_pass("fill-both");
-    let _ = pass.color_attachment(mip0, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
-    let _ = pass.color_attachment(mip1, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    let _ = pass.color_attachment(layer0, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    let _ = pass.color_attachment(layer1, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
     let fill = pass.finish().unwrap();
-    let mut pass = frame.render_pass("scratch-mip0");
-    let _ = pass.color_attachment(mip0, ColorAttachmentOps::load_discard()).unwrap();
+    let mut pass = frame.render_pass("scratch-layer0");
+    let _ = pass.color_attachment(layer0, ColorAttachmentOps::load_discard()).unwrap();
     let scratch = pass.finish().unwrap();
-    frame.mark_texture_root(mip1, RootReason::Output).unwrap();
+    frame.mark_texture_root(layer1, RootReason::Output).unwrap();
 
     let report = compile_full(frame);
     let full = tables(&report);
     assert_eq!(retained(full), vec![fill]);
     assert_eq!(culled(full), vec![scratch]);
-    assert_eq!(full.roots[0].range, regions(&[sub(1, 0, 1)]));
+    assert_eq!(full.roots[0].range, regions(&[sub(0, 1, 1)]));
     let discard = accesses_of(full, scratch)[0];
     assert!(discard.consumes_previous && !discard.produces_value && discard.value.is_none());
 
     let mut frame = graph.begin_frame();
-    let chain =
-        frame.create_texture(TextureDesc::new_2d("chain", 8, 8, TextureFormat::Rgba8Unorm).with_mips(2)).unwrap();
-    let mip0 = frame.create_texture_view(chain, TextureViewDesc::mip(0)).unwrap();
-    let mip1 = frame.create_texture_view(chain, TextureViewDesc::mip(1)).unwrap();
+    let layers =
+        frame.create_texture(TextureDesc::new_2d("layers", 8, 8, TextureFormat::Rgba8Unorm).with_layers(2)).unwrap();
+    let layer0 = frame.create_texture_view(layers, TextureViewDesc::layer(0)).unwrap();
+    let layer1 = frame.create_texture_view(layers, TextureViewDesc::layer(1)).unwrap();
     let mut pass = frame.render_pass("fill-both");
-    let _ = pass.color_attachment(mip0, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
-    let _ = pass.color_attachment(mip1, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    let _ = pass.color_attachment(layer0, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    let _ = pass.color_attachment(layer1, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
     pass.finish().unwrap();
-    let mut pass = frame.render_pass("scratch-mip0");
-    let _ = pass.color_attachment(mip0, ColorAttachmentOps::clear_discard(Color::BLACK)).unwrap();
+    let mut pass = frame.render_pass("scratch-layer0");
+    let _ = pass.color_attachment(layer0, ColorAttachmentOps::clear_discard(Color::BLACK)).unwrap();
     pass.finish().unwrap();
-    frame.mark_texture_root(chain, RootReason::Output).unwrap();
+    frame.mark_texture_root(layers, RootReason::Output).unwrap();
     let error = expect_code(frame.compile(CompileOptions::default()), "FG1004");
     let FrameGraphError::RootReferencesUndefinedContents { range, cause, .. } = error else {
         panic!("unexpected variant")
@@ -252,8 +252,9 @@ fn attachments_select_exactly_one_mip_and_one_layer() {
     let mut frame = graph.begin_frame();
     let layered =
         frame.create_texture(TextureDesc::new_2d("layered", 8, 8, TextureFormat::Rgba8Unorm).with_layers(2)).unwrap();
+    // 32 texels wide, so that its mip 2 has the size of the other attachments.
     let chain =
-        frame.create_texture(TextureDesc::new_2d("chain", 8, 8, TextureFormat::Rgba8Unorm).with_mips(3)).unwrap();
+        frame.create_texture(TextureDesc::new_2d("chain", 32, 32, TextureFormat::Rgba8Unorm).with_mips(3)).unwrap();
     let two_mips =
         frame.create_texture_view(chain, TextureViewDesc { mip_level_count: Some(2), ..Default::default() }).unwrap();
     let layer1 = frame.create_texture_view(layered, TextureViewDesc::layer(1)).unwrap();
@@ -316,6 +317,9 @@ fn three_d_attachments_render_to_the_depth_slice_named_in_their_ops() {
         assert_eq!(error.resource(), Some(id));
     }
     let _ = pass.color_attachment(mip0, clear.with_depth_slice(3)).unwrap();
+    pass.set_side_effect(true);
+    pass.finish().unwrap();
+    let mut pass = frame.render_pass("smaller-slices");
     let _ = pass.color_attachment(mip1, clear.with_depth_slice(1)).unwrap();
     pass.set_side_effect(true);
     pass.finish().unwrap();
@@ -405,4 +409,45 @@ fn more_color_attachments_or_bytes_per_sample_than_the_device_allows_are_fg1110(
     let FrameGraphError::DeviceLimitExceeded { limit, value, bound, .. } = &error else { panic!("{error}") };
     assert_eq!((*limit, *value, *bound), ("max_color_attachment_bytes_per_sample", 33, 32));
     assert!(error.to_string().contains("`gbuffer`"), "{error}");
+}
+
+#[test]
+fn attachments_of_another_size_or_sample_count_are_fg1106_naming_the_one_at_odds() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let color = frame.create_texture(TextureDesc::new_2d("color", 1280, 720, TextureFormat::Rgba8Unorm)).unwrap();
+    let stale = frame.create_texture(TextureDesc::new_2d("depth", 1920, 1080, TextureFormat::Depth32Float)).unwrap();
+    let mut pass = frame.render_pass("shade");
+    let _ = pass.color_attachment(color, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    let _ = pass.depth_attachment(stale, DepthAttachmentOps::clear_store(1.0)).unwrap();
+    let error = pass.finish().unwrap_err();
+    assert_eq!((error.code(), error.resource()), ("FG1106", Some(stale.id())), "{error}");
+    let message = error.to_string();
+    assert!(message.contains("1920x1080 with 1 sample, while"), "{message}");
+    assert!(message.contains("`color`") && message.contains("1280x720"), "{message}");
+    drop(frame);
+
+    let mut frame = graph.begin_frame();
+    let msaa =
+        frame.create_texture(TextureDesc::new_2d("msaa", 64, 64, TextureFormat::Rgba8Unorm).with_samples(4)).unwrap();
+    let single = frame.create_texture(TextureDesc::new_2d("depth", 64, 64, TextureFormat::Depth32Float)).unwrap();
+    let mut pass = frame.render_pass("shade");
+    let _ = pass.color_attachment(msaa, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    let _ = pass.depth_attachment(single, DepthAttachmentOps::clear_store(1.0)).unwrap();
+    let error = pass.finish().unwrap_err();
+    assert_eq!(error.code(), "FG1106");
+    assert!(error.to_string().contains("64x64 with 1 sample, while `msaa` is 64x64 with 4 samples"), "{error}");
+    drop(frame);
+
+    let mut frame = graph.begin_frame();
+    let big = frame.create_texture(TextureDesc::new_2d("big", 64, 64, TextureFormat::Rgba8Unorm).with_mips(2)).unwrap();
+    let half = frame.create_texture(TextureDesc::new_2d("half", 32, 32, TextureFormat::Rgba8Unorm)).unwrap();
+    let mip1 = frame
+        .create_texture_view(big, TextureViewDesc { base_mip_level: 1, mip_level_count: Some(1), ..Default::default() })
+        .unwrap();
+    let mut pass = frame.render_pass("mip");
+    let _ = pass.color_attachment(mip1, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    let _ = pass.color_attachment(half, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    pass.set_side_effect(true);
+    pass.finish().expect("a mip of a larger texture has the size of its mip");
 }

@@ -89,9 +89,6 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
         Ok(self.token(access))
     }
 
-    /// What wgpu asks of a resolve's sample counts: a multisampled source
-    /// resolved into a single-sampled target (FG1106 otherwise, naming the
-    /// texture at fault).
     /// The format and the extent of the mip an attachment access renders to.
     pub(super) fn attachment_target(&self, access: AccessId) -> (ResourceId, wgpu::TextureFormat, (u32, u32)) {
         let rec = &self.frame.rec;
@@ -106,6 +103,9 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
         (access.resource, format, extent)
     }
 
+    /// What wgpu asks of a resolve: a multisampled source resolved into a
+    /// single-sampled target of its format and size, which the device can
+    /// resolve into (FG1106 otherwise, naming the texture at fault).
     fn check_resolve(&mut self, source: AccessId, target: AccessId) -> Result<()> {
         let (source, source_format, source_extent) = self.attachment_target(source);
         let (target, target_format, target_extent) = self.attachment_target(target);

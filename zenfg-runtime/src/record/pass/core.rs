@@ -243,7 +243,44 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
             });
         }
         self.check_color_limits()?;
+        self.check_attachment_shapes()?;
         Ok(NodeWork::Render { colors, depth: self.depth })
+    }
+
+    /// FG1106 when the attachments (colors and depth, not resolve targets)
+    /// differ in size or sample count, which wgpu refuses: after a resize,
+    /// a target left at the old size.
+    fn check_attachment_shapes(&self) -> Result<()> {
+        let rec = &self.frame.rec;
+        let colors = rec.colors[self.colors_start as usize..].iter().filter_map(|target| target.access);
+        let mut attachments = colors.chain(self.depth.map(|depth| depth.access));
+        let Some(first) = attachments.next() else { return Ok(()) };
+        let shape = |access| {
+            let (resource, _, extent) = self.attachment_target(access);
+            (resource, extent, rec.texture_desc(resource).sample_count)
+        };
+        let (first, extent, samples) = shape(first);
+        for other in attachments {
+            let (resource, other_extent, other_samples) = shape(other);
+            if (other_extent, other_samples) != (extent, samples) {
+                let describe = |(width, height): (u32, u32), samples: u32| {
+                    format!("{width}x{height} with {samples} sample{}", if samples == 1 { "" } else { "s" })
+                };
+                return Err(FrameGraphError::InvalidNodeOperation {
+                    pass: self.pass.clone(),
+                    resource: Some(rec.resource_ref(resource)),
+                    message: format!(
+                        "the attachments of a render pass have one size and sample count, and this one is {}, \
+                         while {} is {}: create every attachment at the pass's size and sample count (after a \
+                         resize, recreate them all)",
+                        describe(other_extent, other_samples),
+                        rec.resource_ref(first),
+                        describe(extent, samples)
+                    ),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// FG1110 naming this pass, for a device limit the pass as a whole
