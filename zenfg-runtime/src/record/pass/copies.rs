@@ -91,7 +91,9 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     /// Copies `size` bytes between buffers. The destination range is
     /// overwritten. A zero-size copy is still encoded but affects no contents.
     /// Both offsets and the size must be multiples of 4
-    /// (`wgpu::COPY_BUFFER_ALIGNMENT`), else FG1106 names the buffer.
+    /// (`wgpu::COPY_BUFFER_ALIGNMENT`), else FG1106 names the buffer; source
+    /// and destination are two buffers (FG1105 for overlapping ranges of one,
+    /// FG1106 for disjoint ones, which wgpu refuses as well).
     pub fn copy_buffer_to_buffer(
         &mut self,
         src: Buffer<'frame>,
@@ -106,6 +108,13 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
             if let Some(message) = misaligned(side, offset, size) {
                 return Err(self.invalid_copy(buffer.id, message));
             }
+        }
+        let overlapping = src_offset < dst_offset.saturating_add(size) && dst_offset < src_offset.saturating_add(size);
+        if src.id == dst.id && !overlapping {
+            return Err(self.invalid_copy(
+                src.id,
+                "a buffer copy's source and destination are two buffers: copy through a second buffer".into(),
+            ));
         }
         let effect = size > 0;
         self.record_copy(
