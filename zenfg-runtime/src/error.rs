@@ -525,6 +525,17 @@ pub enum FrameGraphError {
         /// The surface texture.
         resource: ResourceRef,
     },
+    /// A copy recorded through the typed copy helpers, inside its views,
+    /// that wgpu would refuse: offsets, sizes or `bytes_per_row` off wgpu's
+    /// alignment, a buffer copied onto itself, a texture that cannot be
+    /// copied to or from a buffer. Nothing is recorded.
+    #[error("FG4016: copy{} breaks a rule of wgpu's copies: {message}", in_pass(.pass))]
+    CopyRefused {
+        /// The node whose callback recorded the copy, filled in by the runtime.
+        pass: Option<PassRef>,
+        /// What the copy breaks, and the fix.
+        message: String,
+    },
     /// wgpu refused the bind group layout or the bind group of a derived
     /// pass's group: an object bound through an untracked or sampler field
     /// does not fit its layout entry (a buffer too small or without the
@@ -600,6 +611,7 @@ impl FrameGraphError {
             Self::OneShotCallback { .. } => "FG4013",
             Self::FrameScopedSurface { .. } => "FG4014",
             Self::BindGroupRefused { .. } => "FG4015",
+            Self::CopyRefused { .. } => "FG4016",
             Self::Internal { .. } => "FG9001",
         }
     }
@@ -625,6 +637,7 @@ impl FrameGraphError {
             | Self::ForeignHandle { pass, .. }
             | Self::CallbackFailed { pass, .. }
             | Self::CopyOutsideView { pass, .. }
+            | Self::CopyRefused { pass, .. }
             | Self::DeviceLimitExceeded { pass, .. }
             | Self::MissingDeviceFeature { pass, .. } => pass.as_ref().map(|pass| pass.id),
             _ => None,

@@ -100,6 +100,7 @@
 //! | FG4005 | [`WrongPassToken`](FrameGraphError::WrongPassToken) | a callback resolves a token that another pass declared |
 //! | FG4007 | [`CallbackFailed`](FrameGraphError::CallbackFailed) | a callback returns [`FrameGraphError::callback_failed`]; the runtime names the pass |
 //! | FG4010 | [`CopyOutsideView`](FrameGraphError::CopyOutsideView) | a callback's copy through [`CommandEncoderExt`] reaches outside the bytes, mips or layers its source or destination view declared; nothing is recorded |
+//! | FG4016 | [`CopyRefused`](FrameGraphError::CopyRefused) | a callback's copy through [`CommandEncoderExt`] inside its views that wgpu would refuse: offsets or sizes off the 4-byte copy alignment, `bytes_per_row` off 256, a buffer copied onto itself, a multisampled or depth texture a buffer copy cannot take; nothing is recorded |
 //! | FG4011 | [`ReadbackFailed`](FrameGraphError::ReadbackFailed) | [`readback::read_texture`] of a texture it cannot copy out, or a readback or [`GpuTimingReadback::wait`] that times out or loses the device |
 //! | FG4012 | [`NativeCreationFailed`](FrameGraphError::NativeCreationFailed) | wgpu refuses to create a pooled transient (out of memory, or capabilities beyond the device's); nothing is counted as created |
 //! | FG4013 | [`OneShotCallback`](FrameGraphError::OneShotCallback) | [`CompiledFrame::into_repeatable`] with a retained node closed with a one-shot callback (`finish_*` or [`Frame::add`] instead of `finish_*_repeatable` or [`Frame::add_repeatable`]) |

@@ -10,6 +10,7 @@ use wgpu::{Extent3d, Origin3d, TexelCopyBufferInfo, TexelCopyBufferLayout, Texel
 use super::broken::BrokenView;
 use super::views::{BufferCopyDstView, BufferCopySrcView, TextureCopyDstView, TextureCopySrcView};
 use crate::error::{FrameGraphError, Result};
+use crate::record::copy::{CopyDirection, check_buffer_layout, misaligned};
 
 mod sealed {
     use std::ops::Range;
@@ -130,6 +131,10 @@ fn outside(message: String) -> FrameGraphError {
     FrameGraphError::CopyOutsideView { pass: None, message }
 }
 
+fn refused(message: String) -> FrameGraphError {
+    FrameGraphError::CopyRefused { pass: None, message }
+}
+
 fn end(start: u64, len: u64, what: &str) -> Result<u64> {
     start.checked_add(len).ok_or_else(|| outside(format!("the {what} range overflows u64")))
 }
@@ -194,8 +199,11 @@ fn layout_bytes(texture: &wgpu::Texture, layout: TexelCopyBufferLayout, extent: 
     }
     let row_bytes = columns * u64::from(block);
     let per_row = layout.bytes_per_row.map_or(row_bytes, u64::from);
-    let per_image = per_row * layout.rows_per_image.map_or(rows, u64::from);
-    Ok(per_image * (depth - 1) + per_row * (rows - 1) + row_bytes)
+    let per_image = layout.rows_per_image.map_or(rows, u64::from).checked_mul(per_row);
+    per_image
+        .and_then(|per_image| per_image.checked_mul(depth - 1))
+        .and_then(|images| images.checked_add(per_row * (rows - 1) + row_bytes))
+        .ok_or_else(|| outside("the bytes the copy's layout spans overflow u64".into()))
 }
 
 /// Copies between the views of a derived pass on a command encoder: the
@@ -204,13 +212,17 @@ fn layout_bytes(texture: &wgpu::Texture, layout: TexelCopyBufferLayout, extent: 
 ///
 /// Every method fails with FG4010, recording nothing, when the copy reaches
 /// outside the bytes, mips or layers its source or destination declared (or
-/// outside the mip's extent).
+/// outside the mip's extent), and with FG4016 when wgpu would refuse it:
+/// offsets and sizes off the 4-byte copy alignment, `bytes_per_row` off 256
+/// or missing for several rows, a buffer copied onto itself, a multisampled
+/// or depth texture a buffer copy cannot take.
 pub trait CommandEncoderExt {
     /// Copies `size` bytes from `src_offset` of `src` to `dst_offset` of `dst`.
     ///
     /// # Errors
     ///
-    /// FG4010 when either range leaves its view.
+    /// FG4010 when either range leaves its view; FG4016 for an offset or a
+    /// size that is not a multiple of 4, or for views of one buffer.
     fn copy_buffer_view<'cx>(
         &mut self,
         src: &impl AsBufferCopySrc<'cx>,
@@ -225,7 +237,8 @@ pub trait CommandEncoderExt {
     ///
     /// # Errors
     ///
-    /// FG4010 when the texels or the bytes leave their view.
+    /// FG4010 when the texels or the bytes leave their view; FG4016 for a
+    /// layout wgpu refuses.
     fn copy_texture_view_to_buffer_view<'cx>(
         &mut self,
         src: &impl AsTextureCopySrc<'cx>,
@@ -240,7 +253,8 @@ pub trait CommandEncoderExt {
     ///
     /// # Errors
     ///
-    /// FG4010 when the bytes or the texels leave their view.
+    /// FG4010 when the bytes or the texels leave their view; FG4016 for a
+    /// layout wgpu refuses.
     fn copy_buffer_view_to_texture_view<'cx>(
         &mut self,
         src: &impl AsBufferCopySrc<'cx>,
@@ -277,6 +291,18 @@ impl CommandEncoderExt for wgpu::CommandEncoder {
         let (source, destination) = (src.copy_bytes(), dst.copy_bytes());
         let from = bytes_within("source", source, src_offset, size)?;
         let to = bytes_within("destination", destination, dst_offset, size)?;
+        if source.0 == destination.0 {
+            return Err(refused(
+                "the source and destination view one buffer, and wgpu copies between two buffers: copy through a \
+                 second buffer"
+                    .into(),
+            ));
+        }
+        for (side, offset) in [("copy's source", from), ("copy's destination", to)] {
+            if let Some(message) = misaligned(side, offset, size) {
+                return Err(refused(message));
+            }
+        }
         self.copy_buffer_to_buffer(source.0, from, destination.0, to, size);
         Ok(())
     }
@@ -292,6 +318,7 @@ impl CommandEncoderExt for wgpu::CommandEncoder {
         let source = src.copy_texels();
         let location = texels_within("source", source.clone(), src_at, extent)?;
         let buffer = texel_buffer("destination", dst.copy_bytes(), source.0, layout, extent)?;
+        check_layout(source.0, buffer.layout, extent, CopyDirection::TextureToBuffer)?;
         self.copy_texture_to_buffer(location, buffer, extent);
         Ok(())
     }
@@ -307,6 +334,7 @@ impl CommandEncoderExt for wgpu::CommandEncoder {
         let destination = dst.copy_texels();
         let location = texels_within("destination", destination.clone(), dst_at, extent)?;
         let buffer = texel_buffer("source", src.copy_bytes(), destination.0, layout, extent)?;
+        check_layout(destination.0, buffer.layout, extent, CopyDirection::BufferToTexture)?;
         self.copy_buffer_to_texture(buffer, location, extent);
         Ok(())
     }
@@ -339,4 +367,16 @@ fn texel_buffer<'cx>(
     let bytes = layout_bytes(texture, layout, extent)?;
     let offset = bytes_within(side, view, layout.offset, bytes)?;
     Ok(TexelCopyBufferInfo { buffer: view.0, layout: TexelCopyBufferLayout { offset, ..layout } })
+}
+
+/// FG4016 for a buffer layout (its offset counted from the buffer's start)
+/// that wgpu refuses for a copy of `extent` with `texture`.
+fn check_layout(
+    texture: &wgpu::Texture,
+    layout: TexelCopyBufferLayout,
+    extent: Extent3d,
+    direction: CopyDirection,
+) -> Result<()> {
+    check_buffer_layout((texture.format(), texture.sample_count()), layout, extent, direction)
+        .map_err(|(_, message)| refused(message))
 }

@@ -101,8 +101,9 @@ impl<'x> Executor<'x, '_> {
     }
 
     /// Names the pass in a [`CallbackFailed`](FrameGraphError::CallbackFailed)
-    /// or [`CopyOutsideView`](FrameGraphError::CopyOutsideView) error its
-    /// callback returned.
+    /// [`CopyOutsideView`](FrameGraphError::CopyOutsideView) or
+    /// [`CopyRefused`](FrameGraphError::CopyRefused) error its callback
+    /// returned.
     #[inline]
     pub(super) fn attribute(&self, pass: PassId, result: Result<()>) -> Result<()> {
         match result {
@@ -122,6 +123,9 @@ impl<'x> Executor<'x, '_> {
             }
             FrameGraphError::CopyOutsideView { pass: None, message } => {
                 FrameGraphError::CopyOutsideView { pass: named(), message }
+            }
+            FrameGraphError::CopyRefused { pass: None, message } => {
+                FrameGraphError::CopyRefused { pass: named(), message }
             }
             other => other,
         }

@@ -87,20 +87,18 @@ pub(crate) enum CopyDirection {
 /// it has several images, and neither smaller than what one row or image
 /// holds.
 pub(crate) fn check_buffer_layout(
-    desc: &TextureDesc,
+    (format, sample_count): (wgpu::TextureFormat, u32),
     layout: TexelCopyBufferLayout,
     size: Extent3d,
     direction: CopyDirection,
 ) -> Result<(), (FootprintBlame, String)> {
     let texture = |message: String| Err((FootprintBlame::Texture, message));
     let buffer = |message: String| Err((FootprintBlame::Buffer, message));
-    if desc.sample_count != 1 {
+    if sample_count != 1 {
         return texture(format!(
-            "a multisampled texture ({} samples) cannot be copied to or from a buffer; resolve it first",
-            desc.sample_count
+            "a multisampled texture ({sample_count} samples) cannot be copied to or from a buffer; resolve it first"
         ));
     }
-    let format = desc.format;
     let forbidden = match direction {
         CopyDirection::TextureToBuffer => format == wgpu::TextureFormat::Depth24Plus,
         CopyDirection::BufferToTexture => {

@@ -487,6 +487,74 @@ fn a_copy_outside_its_declared_view_fails_with_fg4010_and_records_nothing() {
 
 #[derive(Pass)]
 #[pass(command, side_effect)]
+struct Shift<'f> {
+    #[copy_src]
+    src: BufferSlice<'f>,
+    #[copy_dst(overwrite)]
+    dst: BufferSlice<'f>,
+}
+
+#[test]
+fn a_copy_wgpu_would_refuse_fails_with_fg4016_and_records_nothing() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let data = frame.create_buffer(BufferDesc::new("data", 512)).unwrap();
+    frame.clear_buffer("zero", data, BufferRange::whole()).unwrap();
+    let out = frame.create_buffer(BufferDesc::new("out", 256)).unwrap();
+    let copy = BytesOut { src: data.slice(BufferRange::new(256, Some(64))), dst: out };
+    frame
+        .add(copy, |cx| {
+            let error = cx.encoder.copy_buffer_view(&cx.src, 2, &cx.dst, 0, 8).unwrap_err();
+            assert_eq!(error.code(), "FG4016");
+            assert!(error.to_string().contains("at offset 258 of 8 bytes is not 4-byte aligned"), "{error}");
+            let error = cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, 6).unwrap_err();
+            assert_eq!(error.code(), "FG4016", "{error}");
+            cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, 64)
+        })
+        .unwrap();
+    let halves =
+        Shift { src: data.slice(BufferRange::new(0, Some(64))), dst: data.slice(BufferRange::new(64, Some(64))) };
+    frame.add(halves, |cx| cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, 64)).unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap_err();
+    assert_eq!(error.code(), "FG4016");
+    assert!(error.to_string().contains("in pass `shift`"), "the runtime names the pass: {error}");
+    assert!(error.to_string().contains("copy through a second buffer"), "{error}");
+}
+
+#[test]
+fn a_texel_copy_of_an_unaligned_row_pitch_fails_with_fg4016() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let texture = frame.create_texture(TextureDesc::new_2d("image", 60, 4, TextureFormat::Rgba8Unorm)).unwrap();
+    frame.add(Produce { targets: vec![texture] }, |_| Ok(())).unwrap();
+    let pixels = frame.create_buffer(BufferDesc::new("pixels", 256 * 4)).unwrap();
+    let view = frame.create_texture_view(texture, TextureViewDesc::default()).unwrap();
+    frame
+        .add(MipOut { src: view, dst: pixels }, |cx| {
+            let tight = wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(240), rows_per_image: None };
+            let error = cx
+                .encoder
+                .copy_texture_view_to_buffer_view(&cx.src, CopyOrigin::default(), &cx.dst, tight, cx.src.extent())
+                .unwrap_err();
+            assert_eq!(error.code(), "FG4016");
+            assert!(error.to_string().contains("bytes_per_row 240 is not a multiple of 256"), "{error}");
+            let padded = wgpu::TexelCopyBufferLayout { bytes_per_row: Some(256), ..tight };
+            cx.encoder.copy_texture_view_to_buffer_view(
+                &cx.src,
+                CopyOrigin::default(),
+                &cx.dst,
+                padded,
+                cx.src.extent(),
+            )
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).expect("the padded copy executes");
+}
+
+#[derive(Pass)]
+#[pass(command, side_effect)]
 struct MipOut<'f> {
     #[copy_src]
     src: TextureView<'f>,

@@ -51,7 +51,7 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         let buffer_size = self.frame.rec.facts[buffer.buffer.id.index()].buffer_size().unwrap_or(0);
         let desc = self.frame.rec.texture_desc(texture);
         let rules = if self.frame.graph.capabilities.checks_copy_layouts() {
-            check_buffer_layout(desc, buffer.layout, size, direction)
+            check_buffer_layout((desc.format, desc.sample_count), buffer.layout, size, direction)
         } else {
             Ok(())
         };
