@@ -10,6 +10,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::error::{FrameGraphError, Result};
+use crate::scoped::{in_error_scopes, one_line};
 
 /// Copies one mip level of `texture` into a buffer, waits at most `timeout`
 /// for the copy, and returns its texels as tightly packed rows: row after
@@ -85,6 +86,17 @@ pub fn read_texture(
     let row_bytes = physical.width / block_width * block_size;
     let padded_row_bytes = row_bytes.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
     let size = u64::from(padded_row_bytes) * u64::from(rows) * u64::from(layers);
+    let max = device.limits().max_buffer_size;
+    if size > max {
+        return Err(FrameGraphError::ReadbackFailed {
+            what: what.clone(),
+            reason: format!(
+                "its {size} bytes, rows padded to {}, are more than one buffer holds on this device \
+                 (max_buffer_size {max}); read back a smaller mip, or copy it out in parts",
+                wgpu::COPY_BYTES_PER_ROW_ALIGNMENT
+            ),
+        });
+    }
 
     let buffer = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("zenfg-texture-readback"),
@@ -140,25 +152,36 @@ fn map_for_reading(
     timeout: Duration,
 ) -> Result<(), String> {
     let (sender, receiver) = mpsc::channel();
-    buffer.map_async(wgpu::MapMode::Read, .., move |result| {
-        let _ = sender.send(result);
+    let ((), refusal) = in_error_scopes(device, || {
+        buffer.map_async(wgpu::MapMode::Read, .., move |result| {
+            let _ = sender.send(result);
+        });
     });
-    let deadline = Instant::now() + timeout;
+    if let Some(error) = refusal {
+        return Err(format!(
+            "wgpu refused to map it ({}); unmap a buffer mapped before, or wait for its pending map",
+            one_line(&error)
+        ));
+    }
+    // A timeout too long to add (`Duration::MAX`) waits without a deadline.
+    let deadline = Instant::now().checked_add(timeout);
     let mapped = loop {
         if let Ok(result) = receiver.try_recv() {
             break result;
         }
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
+        let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
+        if left.is_some_and(|left| left.is_zero()) {
             return Err(format!("the GPU work did not finish within {timeout:?}; wait longer"));
         }
-        let wait = wgpu::PollType::Wait { submission_index: submission.clone(), timeout: Some(left) };
+        let wait = wgpu::PollType::Wait { submission_index: submission.clone(), timeout: left };
         match device.poll(wait) {
             Ok(_) | Err(wgpu::PollError::Timeout) => {}
             Err(error) => return Err(format!("waiting for the device failed: {error}")),
         }
     };
-    mapped.map_err(|_| "the readback buffer could not be mapped; the device may be lost".to_owned())
+    mapped.map_err(|_| {
+        "the buffer could not be mapped: it is destroyed, a map of it is pending, or its device is lost".to_owned()
+    })
 }
 
 /// Waits at most `timeout` for the work submitted before the call (an
@@ -170,9 +193,9 @@ fn map_for_reading(
 /// FG4011 ([`ReadbackFailed`](FrameGraphError::ReadbackFailed)) when
 /// `buffer` lacks [`MAP_READ`](wgpu::BufferUsages::MAP_READ) usage, when
 /// the work does not finish within `timeout` (the buffer is left unmapped,
-/// ready for another try), or when the device is lost. Mapping a destroyed
-/// buffer is wgpu's validation error, which goes to the device's error
-/// handler.
+/// ready for another try), when it is mapped already (its mapping is left
+/// as it is), when wgpu refuses to map it (a destroyed buffer or one with a
+/// map pending), or when the device is lost.
 ///
 /// ```
 /// use std::time::Duration;
@@ -204,9 +227,13 @@ pub fn read_buffer(device: &wgpu::Device, buffer: &wgpu::Buffer, timeout: Durati
             "the buffer lacks MAP_READ usage; copy into a MAP_READ | COPY_DST buffer and read that one".to_owned(),
         ));
     }
+    if buffer.get_mapped_range(..).is_ok() {
+        return Err(failed("it is mapped already; unmap it first (its mapping is left as it is)".to_owned()));
+    }
     if let Err(reason) = map_for_reading(device, buffer, None, timeout) {
-        // The caller's buffer must not stay mapped, or waiting to be.
-        buffer.unmap();
+        // The caller's buffer must not stay mapped, or waiting to be; a
+        // buffer that never got mapped (a destroyed one) refuses the unmap.
+        let _ = in_error_scopes(device, || buffer.unmap());
         return Err(failed(reason));
     }
     let bytes = match buffer.get_mapped_range(..) {
@@ -237,5 +264,27 @@ mod tests {
         assert!(error.to_string().contains("did not finish"), "{error}");
         let bytes = read_buffer(&device, &buffer, Duration::from_secs(5)).expect("the map was cancelled");
         assert_eq!(bytes.len(), 16);
+        let bytes = read_buffer(&device, &buffer, Duration::MAX).expect("Duration::MAX waits without a deadline");
+        assert_eq!(bytes.len(), 16);
+    }
+
+    #[test]
+    fn a_buffer_mapped_already_or_destroyed_is_fg4011_not_a_panic() {
+        let (device, _queue) = wgpu::Device::noop(&Default::default());
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("results"),
+            size: 16,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: true,
+        });
+        let error = read_buffer(&device, &buffer, Duration::from_secs(5)).unwrap_err();
+        assert_eq!(error.code(), "FG4011");
+        assert!(error.to_string().contains("it is mapped already"), "{error}");
+        assert!(buffer.get_mapped_range(..).is_ok(), "the caller's mapping is left as it is");
+        buffer.unmap();
+        assert_eq!(read_buffer(&device, &buffer, Duration::from_secs(5)).expect("unmapped, it reads").len(), 16);
+        buffer.destroy();
+        let error = read_buffer(&device, &buffer, Duration::from_secs(5)).unwrap_err();
+        assert_eq!(error.code(), "FG4011", "a destroyed buffer is an error, not a panic: {error}");
     }
 }

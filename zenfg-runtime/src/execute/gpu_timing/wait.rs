@@ -42,7 +42,8 @@ impl GpuTimingReadback {
     pub fn wait(&mut self, timeout: Duration) -> Result<GpuTimingReport> {
         let what = format!("the GPU timing of frame {}", self.frame_index);
         let failed = |reason: String| FrameGraphError::ReadbackFailed { what: what.clone(), reason };
-        let deadline = Instant::now() + timeout;
+        // A timeout too long to add (`Duration::MAX`) waits without a deadline.
+        let deadline = Instant::now().checked_add(timeout);
         loop {
             if let Some(report) = self.try_take() {
                 return match report {
@@ -59,11 +60,11 @@ impl GpuTimingReadback {
             let ReadbackState::Pending(session) = &self.state else {
                 return Err(failed("the report was already taken; keep the one wait or try_take returned".into()));
             };
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
+            let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
+            if left.is_some_and(|left| left.is_zero()) {
                 return Err(failed(format!("it did not arrive within {timeout:?}; wait longer")));
             }
-            match session.device().poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(left) }) {
+            match session.device().poll(wgpu::PollType::Wait { submission_index: None, timeout: left }) {
                 Ok(_) | Err(wgpu::PollError::Timeout) => {}
                 Err(error) => return Err(failed(format!("waiting for the device failed: {error}"))),
             }
