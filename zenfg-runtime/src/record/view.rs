@@ -80,6 +80,17 @@ pub(crate) fn normalize_view(
             texture.dimension
         ));
     }
+    if matches!(dimension, TextureViewDimension::Cube | TextureViewDimension::CubeArray)
+        && texture.size.width != texture.size.height
+    {
+        return Err(format!(
+            "a {dimension:?} view needs square faces, and the texture is {}x{}",
+            texture.size.width, texture.size.height
+        ));
+    }
+    if texture.sample_count > 1 && dimension != TextureViewDimension::D2 {
+        return Err(format!("a multisampled texture is viewed as D2, not {dimension:?}; it has one layer and one mip"));
+    }
 
     let (slices, array_layer_count) = if is_3d {
         // WebGPU gives a 3D view one array layer; `Some(1)` says just that.

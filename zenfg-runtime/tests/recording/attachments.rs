@@ -451,3 +451,20 @@ fn attachments_of_another_size_or_sample_count_are_fg1106_naming_the_one_at_odds
     pass.set_side_effect(true);
     pass.finish().expect("a mip of a larger texture has the size of its mip");
 }
+
+#[test]
+fn a_depth_clear_outside_zero_to_one_is_fg1106() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let depth = texture(&mut frame, "depth", TextureFormat::Depth32Float);
+    let mut pass = frame.render_pass("prepass");
+    for bad in [-1.0, 2.0, f32::NAN] {
+        let error =
+            expect_code(pass.depth_attachment(depth, DepthAttachmentOps::clear_store(bad)).map(|_| ()), "FG1106");
+        assert_eq!(error.resource(), Some(depth.id()));
+        assert!(error.to_string().contains("clears to a depth in 0.0..=1.0"), "{error}");
+    }
+    let _ = pass.depth_attachment(depth, DepthAttachmentOps::clear_store(0.0)).expect("reversed depth clears to 0");
+    pass.set_side_effect(true);
+    pass.finish().unwrap();
+}

@@ -387,8 +387,10 @@ fn resolves_into_another_size_or_format_are_fg1106() {
     assert_eq!(retained(tables(&report)), vec![resolve]);
 }
 
+/// wgpu takes any clear color; a depth clear outside 0.0..=1.0 (NaN
+/// included) is FG1106 (`a_depth_clear_outside_zero_to_one_is_fg1106`).
 #[test]
-fn nan_clear_values_are_accepted() {
+fn nan_clear_colors_are_accepted() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
     let color = texture(&mut frame, "color", TextureFormat::Rgba8Unorm);
@@ -396,9 +398,30 @@ fn nan_clear_values_are_accepted() {
     let nan = Color { r: f64::NAN, g: 0.0, b: f64::INFINITY, a: 1.0 };
     let mut pass = frame.render_pass("nan-clear");
     let _ = pass.color_attachment(color, ColorAttachmentOps::clear_store(nan)).unwrap();
-    let _ = pass.depth_attachment(depth, DepthAttachmentOps::clear_store(f32::NAN)).unwrap();
+    let _ = pass.depth_attachment(depth, DepthAttachmentOps::clear_store(1.0)).unwrap();
     let draw = pass.finish().unwrap();
     frame.mark_texture_root(color, RootReason::Output).unwrap();
     let report = compile_full(frame);
     assert_eq!(retained(tables(&report)), vec![draw]);
+}
+
+#[test]
+fn cube_views_need_square_faces_and_multisampled_views_are_d2() {
+    let mut graph = deviceless_graph();
+    let mut frame = graph.begin_frame();
+    let wide =
+        frame.create_texture(TextureDesc::new_2d("wide", 32, 16, TextureFormat::Rgba8Unorm).with_layers(6)).unwrap();
+    let cube = TextureViewDesc { dimension: Some(TextureViewDimension::Cube), ..TextureViewDesc::default() };
+    let error = expect_code(frame.create_texture_view(wide, cube.clone()), "FG1104");
+    assert!(error.to_string().contains("needs square faces, and the texture is 32x16"), "{error}");
+    let square =
+        frame.create_texture(TextureDesc::new_2d("sky", 16, 16, TextureFormat::Rgba8Unorm).with_layers(6)).unwrap();
+    frame.create_texture_view(square, cube).expect("six square faces make a cube");
+
+    let msaa =
+        frame.create_texture(TextureDesc::new_2d("msaa", 16, 16, TextureFormat::Rgba8Unorm).with_samples(4)).unwrap();
+    let array = TextureViewDesc { dimension: Some(TextureViewDimension::D2Array), ..TextureViewDesc::default() };
+    let error = expect_code(frame.create_texture_view(msaa, array), "FG1104");
+    assert!(error.to_string().contains("a multisampled texture is viewed as D2, not D2Array"), "{error}");
+    frame.create_texture_view(msaa, TextureViewDesc::default()).expect("a multisampled texture's view is D2");
 }

@@ -6,7 +6,7 @@ use crate::error::{FrameGraphError, Result};
 use crate::format::{category, is_depth};
 use crate::handle::TextureTarget;
 use crate::ids::{AccessId, ResourceId};
-use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
+use crate::ops::{ColorAttachmentOps, DepthAttachmentLoadOp, DepthAttachmentOps};
 use crate::record::Region;
 use crate::record::frame::Frame;
 use crate::record::selection::{TextureRule, TextureSelection};
@@ -74,6 +74,18 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
         }
         let selection =
             self.frame.texture_selection(Some(&self.pass), target, TextureRule::Attachment { depth_slice: None })?;
+        if let Some(DepthAttachmentOps { load: DepthAttachmentLoadOp::Clear(depth), .. }) = ops
+            && !(0.0..=1.0).contains(&depth)
+        {
+            return Err(FrameGraphError::InvalidNodeOperation {
+                pass: self.pass.clone(),
+                resource: Some(self.frame.rec.resource_ref(selection.resource)),
+                message: format!(
+                    "a depth attachment clears to a depth in 0.0..=1.0, and this one to {depth}; clear to 1.0 (far) \
+                     or 0.0 (near, for reversed depth)"
+                ),
+            });
+        }
         self.check_attachment_format(&selection, AccessRole::DepthAttachment)?;
         let (resource, view, region) = texture_parts(selection);
         let access = match ops {
