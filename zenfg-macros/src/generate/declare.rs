@@ -319,5 +319,9 @@ fn roots_fn(spec: &PassSpec, lt: &syn::Lifetime) -> TokenStream {
 /// `ident` spanned on `span`: a field name in a struct literal, placed on the
 /// field type so that errors about the value land there.
 fn respanned(ident: &syn::Ident, span: proc_macro2::Span) -> syn::Ident {
-    syn::Ident::new(&ident.to_string(), span)
+    // Cloned, not rebuilt from its text: a raw identifier (`r#in`) has none
+    // `Ident::new` takes.
+    let mut respanned = ident.clone();
+    respanned.set_span(span);
+    respanned
 }

@@ -1,6 +1,7 @@
 //! The options that say how a field binds: `binding = N`, `group = G`, and
 //! what its layout entry needs beyond its role.
 
+use syn::spanned::Spanned;
 use syn::{Expr, Ident, Lit};
 
 use super::options::{Opt, expect_value};
@@ -50,7 +51,16 @@ impl BindingGiven {
             }
             RoleOption::Group => {
                 if let Some(value) = integer(opt, "group = 0", diag) {
-                    self.group.set(span, value, diag);
+                    if value < MAX_BIND_GROUPS {
+                        self.group.set(span, value, diag);
+                    } else {
+                        diag.error(
+                            opt.value.as_ref().map_or(span, Spanned::span),
+                            Code::UnsupportedBinding,
+                            format!("`group = {value}` is past the last bind group a wgpu device can have"),
+                            format!("use a group below {MAX_BIND_GROUPS} (and below the device's `max_bind_groups`, 4 by default)"),
+                        );
+                    }
                 }
             }
             RoleOption::Format => {
@@ -192,6 +202,10 @@ fn choice<T>(
     );
     None
 }
+
+/// The bind groups any wgpu device can have at most: its `max_bind_groups`
+/// never exceeds this.
+const MAX_BIND_GROUPS: u32 = 8;
 
 /// The `wgpu::TextureFormat` of `format = ..`, if it names one a storage
 /// texture can have.

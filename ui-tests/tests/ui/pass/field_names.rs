@@ -21,6 +21,8 @@ struct Names<'f> {
     handle: Vec<TextureView<'f>>,
     #[storage_read]
     item: BufferSlice<'f>,
+    #[storage_read]
+    r#in: Buffer<'f>,
 }
 
 /// A pass whose lifetime has the name the context's lifetime would have.
