@@ -154,7 +154,8 @@ pub(crate) fn build(
     for (index, allocation) in plan.resource_allocation.iter().enumerate() {
         if allocation.is_some() {
             logical_transient_count += 1;
-            logical_transient_bytes += logical_bytes(rec, index);
+            // Saturating: an unchecked device allows sizes whose sum leaves u64.
+            logical_transient_bytes = logical_bytes(rec, index).saturating_add(logical_transient_bytes);
         }
     }
     let full = (options.report_level == ReportLevel::Full)
@@ -179,7 +180,7 @@ pub(crate) fn build(
             .allocations
             .iter()
             .map(|allocation| allocation.estimated_bytes(&rec.resources))
-            .sum(),
+            .fold(0, u64::saturating_add),
         aliasing: options.aliasing,
         timings,
     };

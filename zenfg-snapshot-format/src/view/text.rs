@@ -136,9 +136,13 @@ pub(crate) fn aliasing_bytes(index: &SnapshotIndex<'_>) -> Option<(u64, u64)> {
     let SnapshotAllocationReport::Available { allocations } = &index.snapshot.memory.allocation_report else {
         return None;
     };
-    let physical = allocations.iter().filter_map(|allocation| allocation.estimated_byte_size).sum();
+    // Saturating: a valid document may hold sizes whose sum leaves u64.
+    let physical =
+        allocations.iter().filter_map(|allocation| allocation.estimated_byte_size).fold(0, u64::saturating_add);
     let logical = index.allocation_resources.iter().flatten();
-    let logical = logical.filter_map(|&position| index.snapshot.graph.resources[position].estimated_byte_size).sum();
+    let logical = logical
+        .filter_map(|&position| index.snapshot.graph.resources[position].estimated_byte_size)
+        .fold(0, u64::saturating_add);
     Some((logical, physical))
 }
 
