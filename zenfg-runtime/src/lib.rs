@@ -95,7 +95,7 @@
 //! | FG2014 | [`ForeignResourcePoolScope`](FrameGraphError::ForeignResourcePoolScope) | a resource pool scope used with a runtime that did not create it |
 //! | FG4001 | [`MissingGpuDevice`](FrameGraphError::MissingGpuDevice) | executing on a runtime made with [`FrameGraph::new`] |
 //! | FG4002 | [`MissingNativeBinding`](FrameGraphError::MissingNativeBinding) | executing retained work on an import or surface with no bound native object |
-//! | FG4003 | [`NativeDescriptorMismatch`](FrameGraphError::NativeDescriptorMismatch) | binding a native object that does not match its logical descriptor or exposed usage, is bound to another resource, or is bound to a transient; `import_native_*` of a native object that already backs a resource of the recording; executing with a bound native that lacks the effective usage |
+//! | FG4003 | [`NativeDescriptorMismatch`](FrameGraphError::NativeDescriptorMismatch) | binding a native object that does not match its logical descriptor or exposed usage, is bound to another resource, or is bound to a transient; `import_native_*` of a native object that already backs a resource of the recording; executing with a bound native that lacks the effective usage, or whose view wgpu refuses (a view format the native texture's `view_formats` lack) |
 //! | FG4004 | [`MissingNodeExecutor`](FrameGraphError::MissingNodeExecutor) | executing a retained node closed with [`PassBuilder::finish`] and no callback, or a copy node without copies |
 //! | FG4005 | [`WrongPassToken`](FrameGraphError::WrongPassToken) | a callback resolves a token that another pass declared |
 //! | FG4007 | [`CallbackFailed`](FrameGraphError::CallbackFailed) | a callback returns [`FrameGraphError::callback_failed`]; the runtime names the pass |

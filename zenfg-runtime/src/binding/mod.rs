@@ -21,7 +21,7 @@ pub use stats::BindGroupCacheStats;
 
 pub(crate) use self::groups::BindGroups as CachedBindGroups;
 pub use self::groups::BindingSource;
-pub(crate) use self::views::ImportViews;
+pub(crate) use self::views::{ImportViews, create_view};
 
 use self::layouts::Layouts;
 use crate::physical::NativeResource;

@@ -12,6 +12,7 @@ use hashbrown::HashTable;
 
 use crate::hash::WordHasher;
 use crate::physical::{NativeResource, PlannedView};
+use crate::scoped::in_error_scopes;
 
 /// One kept view.
 pub(crate) struct KeptView {
@@ -49,25 +50,47 @@ pub(crate) struct ImportViews {
 
 impl ImportViews {
     /// A view of `texture` as `planned`: a kept one not yet handed out in
-    /// execution `now`, or a new one, kept.
-    pub fn get_or_create(&mut self, texture: &wgpu::Texture, planned: &PlannedView, now: u64) -> wgpu::TextureView {
+    /// execution `now`, or a new one, kept; wgpu's refusal of a new one (a
+    /// format the native texture's `view_formats` lacks) comes back as the
+    /// error, and nothing is kept.
+    pub fn get_or_create(
+        &mut self,
+        device: &wgpu::Device,
+        texture: &wgpu::Texture,
+        planned: &PlannedView,
+        now: u64,
+    ) -> Result<wgpu::TextureView, wgpu::Error> {
         let hash = view_hash(texture, planned);
         let found = self.table.find_mut(hash, |kept| {
             kept.last_used != now && kept.texture == *texture && kept.planned.same_view(planned)
         });
         if let Some(kept) = found {
             kept.last_used = now;
-            return kept.view.clone();
+            return Ok(kept.view.clone());
         }
-        let view = texture.create_view(&planned.descriptor());
+        let view = create_view(device, texture, planned)?;
         let kept =
             KeptView { hash, texture: texture.clone(), planned: planned.clone(), view: view.clone(), last_used: now };
         self.table.insert_unique(hash, kept, |kept| kept.hash);
-        view
+        Ok(view)
     }
 
     /// Keeps the views for which `keep(last_used, view)` holds.
     pub fn retain(&mut self, mut keep: impl FnMut(u64, &KeptView) -> bool) {
         self.table.retain(|kept| keep(kept.last_used, kept));
+    }
+}
+
+/// A new view of `texture` as `planned`, or wgpu's refusal of it: a texture
+/// the caller created (an import, a surface texture) may lack the view's
+/// format in its `view_formats`, which its descriptor does not tell.
+pub(crate) fn create_view(
+    device: &wgpu::Device,
+    texture: &wgpu::Texture,
+    planned: &PlannedView,
+) -> Result<wgpu::TextureView, wgpu::Error> {
+    match in_error_scopes(device, || texture.create_view(&planned.descriptor())) {
+        (view, None) => Ok(view),
+        (_, Some(error)) => Err(error),
     }
 }

@@ -198,6 +198,7 @@ impl CompiledFrame<'_> {
             )?;
             let now = bindings.now();
             let views = native_views(
+                device,
                 (compiler.reuse.stats().planned, &plan.views.views),
                 rec,
                 &plan.resource_allocation,

@@ -12,12 +12,13 @@
 //! textures, which are new every frame, are created for each execution and
 //! dropped when it ends.
 
-use crate::binding::ImportViews;
+use crate::binding::{ImportViews, create_view};
 use crate::error::{FrameGraphError, ResourceRef, Result};
 use crate::ids::AllocationId;
 use crate::physical::{NativeResource, PlannedView};
 use crate::pool::store::{CachedView, Instance, Pooled};
 use crate::record::Recording;
+use crate::scoped::one_line;
 use crate::types::ResourceOrigin;
 
 /// An unused view of `texture` in `cached` matching `planned`, or a new one,
@@ -149,6 +150,7 @@ impl Drop for ViewLoan<'_> {
 /// cached or new one.
 #[allow(clippy::too_many_arguments, reason = "one execution's tables, each borrowed apart")]
 pub(crate) fn native_views<'k>(
+    device: &wgpu::Device,
     (plan, planned): (u64, &[PlannedView]),
     rec: &Recording<'_>,
     allocations: &[Option<AllocationId>],
@@ -184,11 +186,15 @@ pub(crate) fn native_views<'k>(
                     if rec.facts[view.resource.index()].origin == ResourceOrigin::Surface =>
                 {
                     loan.frame_scoped = true;
-                    loan.kept.store(index, texture, texture.create_view(&view.descriptor()), usize::MAX);
+                    let native = create_view(device, texture, view).map_err(|error| refused(rec, view, &error))?;
+                    loan.kept.store(index, texture, native, usize::MAX);
                 }
                 Some(NativeResource::Texture(texture)) => {
                     if !loan.kept.holds(index, texture) {
-                        loan.kept.store(index, texture, imports.get_or_create(texture, view, now), usize::MAX);
+                        let native = imports
+                            .get_or_create(device, texture, view, now)
+                            .map_err(|error| refused(rec, view, &error))?;
+                        loan.kept.store(index, texture, native, usize::MAX);
                     }
                 }
                 _ => {
@@ -201,4 +207,18 @@ pub(crate) fn native_views<'k>(
         }
     }
     Ok(loan)
+}
+
+/// FG4003 for the view `planned` of a caller's texture that wgpu refused.
+#[cold]
+fn refused(rec: &Recording<'_>, planned: &PlannedView, error: &wgpu::Error) -> FrameGraphError {
+    FrameGraphError::NativeDescriptorMismatch {
+        resource: rec.resource_ref(planned.resource),
+        message: format!(
+            "wgpu refused a view of it ({}); create the native texture with the view's format in its \
+             `view_formats` (for a surface, in the surface configuration's `view_formats`), or view it in its own \
+             format",
+            one_line(error)
+        ),
+    }
 }

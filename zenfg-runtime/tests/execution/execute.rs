@@ -994,3 +994,37 @@ fn preflight_reports_the_first_failure_in_execution_order() {
         assert_eq!(error.code(), expected, "{error}");
     }
 }
+
+#[test]
+fn a_view_format_the_native_texture_does_not_list_is_fg4003_at_execution() {
+    let (device, queue) = noop();
+    let native = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("swapchain-like"),
+        size: Extent3d { width: 8, height: 8, depth_or_array_layers: 1 },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: TextureFormat::Rgba8Unorm,
+        usage: TextureUsages::RENDER_ATTACHMENT,
+        view_formats: &[],
+    });
+    let mut graph = FrameGraph::with_device(&device);
+    for _ in 0..2 {
+        let mut frame = graph.begin_frame();
+        let mut desc = rgba("target", 8, 8);
+        desc.view_formats.push(TextureFormat::Rgba8UnormSrgb);
+        let options =
+            ImportTextureOptions::new(InitialContents::Undefined).with_exposed_usage(TextureUsages::RENDER_ATTACHMENT);
+        let target = frame.import_texture(desc, options).unwrap();
+        frame.bind_imported_texture(target, &native).unwrap();
+        let srgb = TextureViewDesc { format: Some(TextureFormat::Rgba8UnormSrgb), ..TextureViewDesc::default() };
+        let srgb = frame.create_texture_view(target, srgb).unwrap();
+        let mut pass = frame.render_pass("draw");
+        let _ = pass.color_attachment(srgb, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+        pass.finish_render(|_| Ok(())).unwrap();
+        frame.mark_texture_root(target, RootReason::Output).unwrap();
+        let error = frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap_err();
+        assert_eq!((error.code(), error.resource()), ("FG4003", Some(target.id())), "{error}");
+        assert!(error.to_string().contains("`view_formats`"), "{error}");
+    }
+}
