@@ -124,6 +124,7 @@ impl BindGroups {
     /// surface texture. wgpu's refusal of the layout or of the group (an
     /// object that does not fit its entry) comes back as the error, and
     /// nothing is kept.
+    #[inline]
     pub fn get_or_create<'l>(
         &mut self,
         device: &wgpu::Device,
@@ -146,7 +147,23 @@ impl BindGroups {
             return Ok(entry.group.clone());
         }
         self.stats.misses += 1;
-        let layout = layout()?;
+        self.create(device, layout()?, (table, hash), sources, label, now)
+    }
+
+    /// Creates the bind group a lookup of `table` (whose lookup hash is
+    /// `hash`) missed, keeping it unless it views a surface texture. Cold: a
+    /// warm frame finds every group.
+    #[cold]
+    #[inline(never)]
+    fn create(
+        &mut self,
+        device: &wgpu::Device,
+        layout: &wgpu::BindGroupLayout,
+        (table, hash): (&'static BindGroupTable, u64),
+        sources: &[BindingSource<'_>],
+        label: &str,
+        now: u64,
+    ) -> Result<wgpu::BindGroup, wgpu::Error> {
         let entries: Vec<wgpu::BindGroupEntry<'_>> = table
             .entries
             .iter()
@@ -167,7 +184,7 @@ impl BindGroups {
         };
         if let Some(bound) = bound {
             self.stats.retained += 1;
-            let entry = CachedGroup { hash, table: key, bound, group: group.clone(), last_used: now };
+            let entry = CachedGroup { hash, table: table.key(), bound, group: group.clone(), last_used: now };
             self.table.insert_unique(hash, entry, |entry| entry.hash);
         }
         Ok(group)

@@ -115,6 +115,7 @@ impl ResourcePool {
     /// labelled `label` whose planning estimate `estimated_bytes` gives. An
     /// object counts as created only once wgpu has created it: its refusal
     /// is returned and changes no counter.
+    #[inline]
     pub fn acquire(
         &mut self,
         device: &wgpu::Device,
@@ -147,6 +148,7 @@ impl ResourcePool {
     /// Takes `instance`, acquired from `slot`, back for later executions.
     /// Views the execution did not use are dropped, so the kept views follow
     /// what frames plan now.
+    #[inline]
     pub fn release(&mut self, slot: Slot, mut instance: Instance) {
         instance.views.retain_mut(|cached| std::mem::replace(&mut cached.used, false));
         self.stats.retained_count += 1;
@@ -202,7 +204,10 @@ impl Drop for ResourcePool {
     }
 }
 
-/// Creates the native object of `desc`, or returns wgpu's refusal.
+/// Creates the native object of `desc`, or returns wgpu's refusal. Cold:
+/// a warm execution finds every object in the pool.
+#[cold]
+#[inline(never)]
 fn create_native(device: &wgpu::Device, desc: &PhysicalDesc, label: &str) -> Result<NativeResource, wgpu::Error> {
     let (native, refusal) = in_error_scopes(device, || match desc {
         PhysicalDesc::Buffer { size, usage } => NativeResource::Buffer(device.create_buffer(&wgpu::BufferDescriptor {

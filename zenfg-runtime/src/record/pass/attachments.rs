@@ -102,22 +102,32 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
     }
 
     /// The format and the extent of the mip an attachment access renders to.
-    pub(super) fn attachment_target(&self, access: AccessId) -> (ResourceId, wgpu::TextureFormat, (u32, u32)) {
+    pub(super) fn attachment_target(&self, id: AccessId) -> (ResourceId, wgpu::TextureFormat, (u32, u32)) {
         let rec = &self.frame.rec;
-        let access = &rec.accesses[access.index()];
+        let access = &rec.accesses[id.index()];
         let desc = rec.texture_desc(access.resource);
         let format = access.view().map_or(desc.format, |view| rec.views[view.index()].normalized.format);
-        let mip = match access.region() {
-            Region::Texture(region) => region.base_mip,
-            Region::Buffer { .. } => 0,
-        };
-        let extent = ((desc.size.width >> mip).max(1), (desc.size.height >> mip).max(1));
-        (access.resource, format, extent)
+        let (resource, extent, _) = self.attachment_shape(id);
+        (resource, format, extent)
     }
 
     /// What wgpu asks of a resolve: a multisampled source resolved into a
     /// single-sampled target of its format and size, which the device can
     /// resolve into (FG1106 otherwise, naming the texture at fault).
+    /// The texture, mip extent and sample count an attachment access renders
+    /// to.
+    pub(super) fn attachment_shape(&self, access: AccessId) -> (ResourceId, (u32, u32), u32) {
+        let rec = &self.frame.rec;
+        let access = &rec.accesses[access.index()];
+        let desc = rec.texture_desc(access.resource);
+        let mip = match access.region() {
+            Region::Texture(region) => region.base_mip,
+            Region::Buffer { .. } => 0,
+        };
+        let extent = ((desc.size.width >> mip).max(1), (desc.size.height >> mip).max(1));
+        (access.resource, extent, desc.sample_count)
+    }
+
     fn check_resolve(&mut self, source: AccessId, target: AccessId) -> Result<()> {
         let (source, source_format, source_extent) = self.attachment_target(source);
         let (target, target_format, target_extent) = self.attachment_target(target);

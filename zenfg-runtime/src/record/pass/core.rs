@@ -254,14 +254,10 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         let rec = &self.frame.rec;
         let colors = rec.colors[self.colors_start as usize..].iter().filter_map(|target| target.access);
         let mut attachments = colors.chain(self.depth.map(|depth| depth.access));
-        let Some(first) = attachments.next() else { return Ok(()) };
-        let shape = |access| {
-            let (resource, _, extent) = self.attachment_target(access);
-            (resource, extent, rec.texture_desc(resource).sample_count)
-        };
-        let (first, extent, samples) = shape(first);
-        for other in attachments {
-            let (resource, other_extent, other_samples) = shape(other);
+        let (Some(first), Some(second)) = (attachments.next(), attachments.next()) else { return Ok(()) };
+        let (first, extent, samples) = self.attachment_shape(first);
+        for other in std::iter::once(second).chain(attachments) {
+            let (resource, other_extent, other_samples) = self.attachment_shape(other);
             if (other_extent, other_samples) != (extent, samples) {
                 let describe = |(width, height): (u32, u32), samples: u32| {
                     format!("{width}x{height} with {samples} sample{}", if samples == 1 { "" } else { "s" })
