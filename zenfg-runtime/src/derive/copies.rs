@@ -10,7 +10,7 @@ use wgpu::{Extent3d, Origin3d, TexelCopyBufferInfo, TexelCopyBufferLayout, Texel
 use super::broken::BrokenView;
 use super::views::{BufferCopyDstView, BufferCopySrcView, TextureCopyDstView, TextureCopySrcView};
 use crate::error::{FrameGraphError, Result};
-use crate::record::copy::{CopyDirection, check_buffer_layout, misaligned};
+use crate::record::copy::{CopyDirection, check_buffer_layout, misaligned, off_block};
 
 mod sealed {
     use std::ops::Range;
@@ -159,6 +159,9 @@ fn texels_within<'cx>(
     extent: Extent3d,
 ) -> Result<TexelCopyTextureInfo<'cx>> {
     let (texture, mips, layers) = view;
+    if let Some(message) = off_block(texture.format(), at.origin, extent) {
+        return Err(refused(message));
+    }
     if !mips.contains(&at.mip_level) {
         return Err(outside(format!("mip {} of the {side}, whose view declares mips {mips:?}", at.mip_level)));
     }

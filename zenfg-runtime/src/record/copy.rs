@@ -60,6 +60,26 @@ pub(crate) fn texture_copy_region(
     })
 }
 
+/// Why a texture copy of `size` at `origin` is not made of whole texel
+/// blocks of `format` (a compressed format's 4x4 blocks, say), which wgpu
+/// copies only whole, if it is not.
+pub(crate) fn off_block(format: wgpu::TextureFormat, origin: Origin3d, size: Extent3d) -> Option<String> {
+    let (block_width, block_height) = format.block_dimensions();
+    if !origin.x.is_multiple_of(block_width) || !origin.y.is_multiple_of(block_height) {
+        return Some(format!(
+            "the copy starts at ({}, {}), inside a {block_width}x{block_height} block of {format:?}; start it at a \
+             multiple of the block",
+            origin.x, origin.y
+        ));
+    }
+    (!size.width.is_multiple_of(block_width) || !size.height.is_multiple_of(block_height)).then(|| {
+        format!(
+            "the copy of {}x{} texels is not made of whole {block_width}x{block_height} blocks of {format:?}",
+            size.width, size.height
+        )
+    })
+}
+
 /// Why a buffer copy or clear breaks wgpu's 4-byte alignment of offsets and
 /// sizes (`wgpu::COPY_BUFFER_ALIGNMENT`), if it does.
 pub(crate) fn misaligned(what: &str, offset: u64, size: u64) -> Option<String> {
@@ -115,13 +135,8 @@ pub(crate) fn check_buffer_layout(
         ));
     }
     let Some(block_bytes) = block_copy_size(format) else { return Ok(()) };
+    // Whole blocks were checked with the copy's texture location (`off_block`).
     let (block_width, block_height) = format.block_dimensions();
-    if !size.width.is_multiple_of(block_width) || !size.height.is_multiple_of(block_height) {
-        return texture(format!(
-            "the copy of {}x{} texels is not made of whole {block_width}x{block_height} blocks of {format:?}",
-            size.width, size.height
-        ));
-    }
     let offset_alignment = if is_depth(format) { 4 } else { block_bytes };
     if !layout.offset.is_multiple_of(u64::from(offset_alignment)) {
         return buffer(format!(

@@ -661,3 +661,26 @@ fn three_d_copies_select_depth_slices_of_their_mip() {
     assert_eq!(full.roots[0].resolution.producer_node_ids, vec![upload]);
     assert!(full.roots[0].resolution.uses_initial_contents);
 }
+
+#[test]
+fn copies_of_compressed_textures_start_and_end_on_whole_blocks_or_are_fg1106() {
+    let capabilities =
+        zenfg_runtime::DeviceCapabilities::new(wgpu::Limits::default(), wgpu::Features::TEXTURE_COMPRESSION_BC);
+    let mut graph = zenfg_runtime::FrameGraph::with_capabilities(capabilities);
+    let mut frame = graph.begin_frame();
+    let pixels = imported_buffer(&mut frame, "pixels", 4096, InitialContents::Defined);
+    let bc1 = frame.create_texture(TextureDesc::new_2d("bc1", 16, 16, TextureFormat::Bc1RgbaUnorm)).unwrap();
+    let mut pass = frame.copy_pass("upload-bc1");
+    let rows = layout(0, Some(256), None);
+    let at = |x, y| TextureCopyLocation::new(bc1).with_origin(Origin3d { x, y, z: 0 });
+    let inside = pass.copy_buffer_to_texture(BufferTextureCopyLocation::new(pixels, rows), at(2, 0), extent(4, 4, 1));
+    let error = expect_code(inside.map(|_| ()), "FG1106");
+    assert_eq!(error.resource(), Some(bc1.id()));
+    assert!(error.to_string().contains("starts at (2, 0), inside a 4x4 block of Bc1RgbaUnorm"), "{error}");
+    let partial = pass.copy_buffer_to_texture(BufferTextureCopyLocation::new(pixels, rows), at(4, 4), extent(6, 4, 1));
+    let error = expect_code(partial.map(|_| ()), "FG1106");
+    assert!(error.to_string().contains("copy of 6x4 texels is not made of whole 4x4 blocks"), "{error}");
+    pass.copy_buffer_to_texture(BufferTextureCopyLocation::new(pixels, rows), at(4, 4), extent(8, 4, 1))
+        .expect("whole blocks copy");
+    pass.finish().unwrap();
+}

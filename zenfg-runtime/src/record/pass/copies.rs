@@ -10,7 +10,7 @@ use crate::handle::Buffer;
 use crate::ops::{BufferTextureCopyLocation, TextureCopyLocation};
 use crate::record::copy::{
     CopyDirection, Footprint, FootprintBlame, buffer_footprint, check_buffer_layout, check_texture_pair, is_empty_copy,
-    misaligned, texture_copy_region,
+    misaligned, off_block, texture_copy_region,
 };
 use crate::record::{AccessRecord, CopyLayout, CopyOp, Region, TexturePoint};
 use crate::token::kind;
@@ -81,6 +81,11 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         self.frame.check_brand_in(Some(&self.pass), location.texture.brand)?;
         let id = location.texture.id;
         let desc = self.frame.rec.texture_desc(id);
+        if self.frame.graph.capabilities.checks_copy_layouts()
+            && let Some(message) = off_block(desc.format, location.origin, size)
+        {
+            return Err(self.invalid_copy(id, message));
+        }
         let region = texture_copy_region(desc, location.mip_level, location.origin, location.aspect, size)
             .map_err(|message| self.invalid_copy(id, message))?;
         let point =
