@@ -461,24 +461,31 @@ struct BytesOut<'f> {
     dst: Buffer<'f>,
 }
 
+/// Records a `BytesOut` pass copying with `callback` out of bytes 256..320
+/// of a cleared 512-byte buffer, which it returns, into a 256-byte one.
+fn bytes_out<'f>(
+    frame: &mut Frame<'f>,
+    callback: impl for<'cx> FnOnce(BytesOutContext<'cx>) -> Result<(), FrameGraphError> + 'f,
+) -> Buffer<'f> {
+    let data = frame.create_buffer(BufferDesc::new("data", 512)).unwrap();
+    frame.clear_buffer("zero", data, BufferRange::whole()).unwrap();
+    let out = frame.create_buffer(BufferDesc::new("out", 256)).unwrap();
+    frame.add(BytesOut { src: data.slice(BufferRange::new(256, Some(64))), dst: out }, callback).unwrap();
+    data
+}
+
 #[test]
 fn a_copy_outside_its_declared_view_fails_with_fg4010_and_records_nothing() {
     let (device, queue) = noop();
     let mut graph = FrameGraph::with_device(&device);
     let mut frame = graph.begin_frame();
-    let data = frame.create_buffer(BufferDesc::new("data", 512)).unwrap();
-    frame.clear_buffer("zero", data, BufferRange::whole()).unwrap();
-    let out = frame.create_buffer(BufferDesc::new("out", 256)).unwrap();
-    let copy = BytesOut { src: data.slice(BufferRange::new(256, Some(64))), dst: out };
-    frame
-        .add(copy, |cx| {
-            assert_eq!((cx.src.offset(), cx.src.size(), cx.dst.size()), (256, 64, 256));
-            cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, 64)?;
-            let error = cx.encoder.copy_buffer_view(&cx.src, 32, &cx.dst, 0, 64).unwrap_err();
-            assert!(error.to_string().contains("bytes 32..96 of the source"), "{error}");
-            cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 224, 64)
-        })
-        .unwrap();
+    bytes_out(&mut frame, |cx| {
+        assert_eq!((cx.src.offset(), cx.src.size(), cx.dst.size()), (256, 64, 256));
+        cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, 64)?;
+        let error = cx.encoder.copy_buffer_view(&cx.src, 32, &cx.dst, 0, 64).unwrap_err();
+        assert!(error.to_string().contains("bytes 32..96 of the source"), "{error}");
+        cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 224, 64)
+    });
     let error = frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap_err();
     assert_eq!(error.code(), "FG4010");
     assert!(error.to_string().contains("in pass `bytes-out`"), "the runtime names the pass: {error}");
@@ -499,20 +506,14 @@ fn a_copy_wgpu_would_refuse_fails_with_fg4016_and_records_nothing() {
     let (device, queue) = noop();
     let mut graph = FrameGraph::with_device(&device);
     let mut frame = graph.begin_frame();
-    let data = frame.create_buffer(BufferDesc::new("data", 512)).unwrap();
-    frame.clear_buffer("zero", data, BufferRange::whole()).unwrap();
-    let out = frame.create_buffer(BufferDesc::new("out", 256)).unwrap();
-    let copy = BytesOut { src: data.slice(BufferRange::new(256, Some(64))), dst: out };
-    frame
-        .add(copy, |cx| {
-            let error = cx.encoder.copy_buffer_view(&cx.src, 2, &cx.dst, 0, 8).unwrap_err();
-            assert_eq!(error.code(), "FG4016");
-            assert!(error.to_string().contains("at offset 258 of 8 bytes is not 4-byte aligned"), "{error}");
-            let error = cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, 6).unwrap_err();
-            assert_eq!(error.code(), "FG4016", "{error}");
-            cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, 64)
-        })
-        .unwrap();
+    let data = bytes_out(&mut frame, |cx| {
+        let error = cx.encoder.copy_buffer_view(&cx.src, 2, &cx.dst, 0, 8).unwrap_err();
+        assert_eq!(error.code(), "FG4016");
+        assert!(error.to_string().contains("at offset 258 of 8 bytes is not 4-byte aligned"), "{error}");
+        let error = cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, 6).unwrap_err();
+        assert_eq!(error.code(), "FG4016", "{error}");
+        cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, 64)
+    });
     let halves =
         Shift { src: data.slice(BufferRange::new(0, Some(64))), dst: data.slice(BufferRange::new(64, Some(64))) };
     frame.add(halves, |cx| cx.encoder.copy_buffer_view(&cx.src, 0, &cx.dst, 0, 64)).unwrap();
