@@ -545,7 +545,7 @@ pub enum FrameGraphError {
     #[error(
         "FG4015: wgpu refused bind group {group} of {pass}: {reason}; bind objects that fit the layout the pass \
          declares (the size and usage of an untracked buffer, a sampler's filtering and comparison, a view's \
-         format and dimension), or change the field's declaration to what it binds"
+         format and dimension, none destroyed), or change the field's declaration to what it binds"
     )]
     BindGroupRefused {
         /// The derived pass.

@@ -25,7 +25,8 @@ use crate::scoped::{in_error_scopes, one_line};
 ///
 /// FG4011 ([`ReadbackFailed`](FrameGraphError::ReadbackFailed)) when the
 /// texture cannot be copied out (no `COPY_SRC`, multisampled, a mip it does
-/// not have, a depth-stencil or planar format), when the copy does not finish
+/// not have, a depth-stencil or planar format, more bytes than a buffer may
+/// hold, destroyed or of another device), when the copy does not finish
 /// within `timeout`, or when the device is lost.
 ///
 /// ```
@@ -98,31 +99,44 @@ pub fn read_texture(
         });
     }
 
-    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("zenfg-texture-readback"),
-        size,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("zenfg-readback") });
-    encoder.copy_texture_to_buffer(
-        wgpu::TexelCopyTextureInfo {
-            texture,
-            mip_level,
-            origin: wgpu::Origin3d::ZERO,
-            aspect: wgpu::TextureAspect::All,
-        },
-        wgpu::TexelCopyBufferInfo {
-            buffer: &buffer,
-            layout: wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(padded_row_bytes),
-                rows_per_image: Some(rows),
+    // In error scopes: a texture the caller destroyed, or one of another
+    // device, is refused by wgpu here.
+    let ((buffer, submission), refusal) = in_error_scopes(device, || {
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("zenfg-texture-readback"),
+            size,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder =
+            device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("zenfg-readback") });
+        encoder.copy_texture_to_buffer(
+            wgpu::TexelCopyTextureInfo {
+                texture,
+                mip_level,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
             },
-        },
-        physical,
-    );
-    let submission = queue.submit([encoder.finish()]);
+            wgpu::TexelCopyBufferInfo {
+                buffer: &buffer,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(padded_row_bytes),
+                    rows_per_image: Some(rows),
+                },
+            },
+            physical,
+        );
+        let submission = queue.submit([encoder.finish()]);
+        (buffer, submission)
+    });
+    if let Some(error) = refusal {
+        buffer.destroy();
+        return Err(failed(&format!(
+            "wgpu refused to copy it ({}); read back a live texture of this device",
+            one_line(&error)
+        )));
+    }
     if let Err(reason) = map_for_reading(device, &buffer, Some(submission), timeout) {
         buffer.destroy();
         return Err(failed(&reason));
@@ -248,7 +262,7 @@ pub fn read_buffer(device: &wgpu::Device, buffer: &wgpu::Buffer, timeout: Durati
 mod tests {
     use std::time::Duration;
 
-    use super::read_buffer;
+    use super::{read_buffer, read_texture};
 
     #[test]
     fn a_read_that_times_out_leaves_the_buffer_readable() {
@@ -286,5 +300,25 @@ mod tests {
         buffer.destroy();
         let error = read_buffer(&device, &buffer, Duration::from_secs(5)).unwrap_err();
         assert_eq!(error.code(), "FG4011", "a destroyed buffer is an error, not a panic: {error}");
+    }
+
+    #[test]
+    fn a_destroyed_texture_is_fg4011_not_a_panic() {
+        let (device, queue) = wgpu::Device::noop(&Default::default());
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("gone"),
+            size: wgpu::Extent3d { width: 4, height: 4, depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba8Unorm,
+            usage: wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        assert_eq!(read_texture(&device, &queue, &texture, 0, Duration::from_secs(5)).expect("it reads").len(), 64);
+        texture.destroy();
+        let error = read_texture(&device, &queue, &texture, 0, Duration::from_secs(5)).unwrap_err();
+        assert_eq!(error.code(), "FG4011");
+        assert!(error.to_string().contains("wgpu refused to copy it"), "{error}");
     }
 }

@@ -215,9 +215,9 @@ fn refused(rec: &Recording<'_>, planned: &PlannedView, error: &wgpu::Error) -> F
     FrameGraphError::NativeDescriptorMismatch {
         resource: rec.resource_ref(planned.resource),
         message: format!(
-            "wgpu refused a view of it ({}); create the native texture with the view's format in its \
-             `view_formats` (for a surface, in the surface configuration's `view_formats`), or view it in its own \
-             format",
+            "wgpu refused a view of it ({}); for a view format, create the native texture with it in its \
+             `view_formats` (for a surface, in the surface configuration's `view_formats`) or view it in its own \
+             format; a destroyed texture cannot be bound",
             one_line(error)
         ),
     }
