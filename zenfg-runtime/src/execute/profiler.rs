@@ -258,12 +258,13 @@ impl TimingSession {
     }
 
     fn read(&self, plan: TimingPlan) -> Option<GpuTimingReport> {
-        let ticks: Vec<u64> = {
-            let view = self.buffer.slice(0..self.bytes).get_mapped_range().ok()?;
+        let ticks: Option<Vec<u64>> = self.buffer.slice(0..self.bytes).get_mapped_range().ok().map(|view| {
             view.chunks_exact(8).map(|chunk| u64::from_ne_bytes(chunk.try_into().unwrap_or_default())).collect()
-        };
+        });
+        // Unmapped whether or not it could be read, so that the next timed
+        // execution copies into an unmapped buffer.
         self.buffer.unmap();
-        Some(plan.report(&ticks))
+        Some(plan.report(&ticks?))
     }
 
     fn is_settled(&self) -> bool {
