@@ -5,7 +5,7 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, Ident};
 
-use super::binding_options::BindingGiven;
+use super::binding_options::{BindingGiven, layout_field_option};
 use super::options::{Opt, expect_value, parse_options};
 use crate::diag::{Code, Diagnostics};
 use crate::model::{BindKind, BindOnly, Role, RoleOption};
@@ -128,6 +128,10 @@ fn bind_only_option(kind: Option<BindKind>, opt: &Opt, diag: &mut Diagnostics) -
                 format!("`{name}` does not apply to `{attribute}`{why}"),
                 fix,
             );
+            None
+        }
+        None if let Some((message, fix)) = layout_field_option(&name) => {
+            diag.error(opt.name.span(), Code::UnknownOption, message, fix);
             None
         }
         None => {

@@ -227,3 +227,23 @@ fn storage_format(opt: &Opt, diag: &mut Diagnostics) -> Option<Ident> {
     );
     None
 }
+
+/// What a `wgpu::BindGroupLayoutEntry` field a user may reach for as an
+/// option is, where the derive has no such option: the message and the fix,
+/// for an unknown option named `name`.
+pub(crate) fn layout_field_option(name: &str) -> Option<(String, &'static str)> {
+    let fix = match name {
+        "dynamic" | "dynamic_offset" | "has_dynamic_offset" => {
+            "bind the range each frame uses as a `BufferSlice` field: the runtime keeps one bind group per range, \
+             found again in later frames"
+        }
+        "visibility" => "remove it: the derive takes the stages from the pass's shader, or from its kind without one",
+        "min_binding_size" => {
+            "remove it: the derive takes the minimum size from the pass's shader, and a bound range smaller than \
+             it is FG1109 (FG4015 for an untracked buffer)"
+        }
+        "count" => "bind one handle per field, each at its own binding: binding arrays are not supported",
+        _ => return None,
+    };
+    Some((format!("`{name}` is a field of `wgpu::BindGroupLayoutEntry` the derive does not take as an option"), fix))
+}

@@ -3,7 +3,7 @@
 
 use syn::{Attribute, Expr, Ident, Lit};
 
-use super::binding_options::BindingGiven;
+use super::binding_options::{BindingGiven, layout_field_option};
 use super::options::{Opt, expect_value, parse_options};
 use super::set_once::SetOnce;
 use crate::diag::{Code, Diagnostics};
@@ -32,6 +32,12 @@ fn role_option(role: Role, opt: &Opt, diag: &mut Diagnostics) -> Option<RoleOpti
     let name = opt.name.to_string();
     let span = opt.name.span();
     let Some(option) = RoleOption::from_name(&name) else {
+        if role.binds()
+            && let Some((message, fix)) = layout_field_option(&name)
+        {
+            diag.error(span, Code::UnknownOption, message, fix);
+            return None;
+        }
         let candidates = if role.options().is_empty() { &RoleOption::ALL[..] } else { role.options() };
         let hint = did_you_mean(&name, &RoleOption::names(candidates));
         diag.error(span, Code::UnknownOption, format!("unknown option `{name}`{hint}"), options_fix(role));
