@@ -10,7 +10,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::error::{FrameGraphError, Result};
-use crate::scoped::{in_error_scopes, one_line};
+use crate::scoped::{created, in_error_scopes, one_line};
 
 /// Copies one mip level of `texture` into a buffer, waits at most `timeout`
 /// for the copy, and returns its texels as tightly packed rows: row after
@@ -166,17 +166,17 @@ fn map_for_reading(
     timeout: Duration,
 ) -> Result<(), String> {
     let (sender, receiver) = mpsc::channel();
-    let ((), refusal) = in_error_scopes(device, || {
+    created(device, || {
         buffer.map_async(wgpu::MapMode::Read, .., move |result| {
             let _ = sender.send(result);
         });
-    });
-    if let Some(error) = refusal {
-        return Err(format!(
+    })
+    .map_err(|error| {
+        format!(
             "wgpu refused to map it ({}); unmap a buffer mapped before, or wait for its pending map",
             one_line(&error)
-        ));
-    }
+        )
+    })?;
     // A timeout too long to add (`Duration::MAX`) waits without a deadline.
     let deadline = Instant::now().checked_add(timeout);
     let mapped = loop {

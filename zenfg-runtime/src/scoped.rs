@@ -13,6 +13,15 @@ pub(crate) fn in_error_scopes<T>(device: &wgpu::Device, create: impl FnOnce() ->
     (made, caught)
 }
 
+/// What `create` made inside error scopes, or the error they caught (what
+/// it made is then dropped).
+pub(crate) fn created<T>(device: &wgpu::Device, create: impl FnOnce() -> T) -> Result<T, wgpu::Error> {
+    match in_error_scopes(device, create) {
+        (made, None) => Ok(made),
+        (_, Some(error)) => Err(error),
+    }
+}
+
 /// The error an error scope caught, if it has one now. Native backends
 /// answer at once; a backend that answers later (the web's) is taken to have
 /// caught nothing, as wgpu's own handler would report it.

@@ -169,12 +169,10 @@ fn find_global(
     let file = &interface.file;
     let named = interface.globals.iter().position(|global| *field.ident == global.name);
     if let Some((binding, span)) = field.options.binding {
-        let group = field.options.group.map_or(0, |(group, _)| group);
-        if let Some(index) =
-            interface.globals.iter().position(|global| global.group == group && global.binding == binding)
-        {
+        if let Some(index) = meant_global(field, interface) {
             return Ok(index);
         }
+        let group = field.options.group.map_or(0, |(group, _)| group);
         let (there, fix) = match named.map(|index| &interface.globals[index]) {
             Some(global) => (
                 format!("; `{}` is at @group({}) @binding({})", global.name, global.group, global.binding),

@@ -11,7 +11,7 @@ use super::layouts::BindGroupTable;
 use super::stats::BindGroupCacheStats;
 use crate::hash::WordHasher;
 use crate::physical::NativeResource;
-use crate::scoped::in_error_scopes;
+use crate::scoped::created;
 
 /// What one entry of a bind group binds, as the pass's views resolve it.
 #[derive(Clone, Debug)]
@@ -170,12 +170,9 @@ impl BindGroups {
             .zip(sources)
             .map(|(entry, source)| wgpu::BindGroupEntry { binding: entry.binding, resource: source.resource.clone() })
             .collect();
-        let (group, refusal) = in_error_scopes(device, || {
+        let group = created(device, || {
             device.create_bind_group(&wgpu::BindGroupDescriptor { label: Some(label), layout, entries: &entries })
-        });
-        if let Some(error) = refusal {
-            return Err(error);
-        }
+        })?;
         self.stats.created += 1;
         let bound: Option<Box<[Bound]>> = if sources.iter().any(|source| source.frame_scoped) {
             None

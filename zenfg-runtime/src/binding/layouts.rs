@@ -4,7 +4,7 @@
 use std::collections::hash_map::Entry;
 
 use crate::hash::FastMap;
-use crate::scoped::in_error_scopes;
+use crate::scoped::created;
 
 /// One bind group of a derived pass: its layout entries, in binding order,
 /// and the field each entry binds. `#[derive(Pass)]` writes one per group in
@@ -55,12 +55,9 @@ impl Layouts {
         match self.by_table.entry(table.key()) {
             Entry::Occupied(kept) => Ok(kept.into_mut()),
             Entry::Vacant(vacant) => {
-                let (layout, refusal) =
-                    in_error_scopes(device, || device.create_bind_group_layout(&table.layout_descriptor(Some(label))));
-                match refusal {
-                    Some(error) => Err(error),
-                    None => Ok(vacant.insert(layout)),
-                }
+                let layout =
+                    created(device, || device.create_bind_group_layout(&table.layout_descriptor(Some(label))))?;
+                Ok(vacant.insert(layout))
             }
         }
     }

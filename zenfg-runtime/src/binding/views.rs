@@ -12,7 +12,7 @@ use hashbrown::HashTable;
 
 use crate::hash::WordHasher;
 use crate::physical::{NativeResource, PlannedView};
-use crate::scoped::in_error_scopes;
+use crate::scoped::created;
 
 /// One kept view.
 pub(crate) struct KeptView {
@@ -89,8 +89,5 @@ pub(crate) fn create_view(
     texture: &wgpu::Texture,
     planned: &PlannedView,
 ) -> Result<wgpu::TextureView, wgpu::Error> {
-    match in_error_scopes(device, || texture.create_view(&planned.descriptor())) {
-        (view, None) => Ok(view),
-        (_, Some(error)) => Err(error),
-    }
+    created(device, || texture.create_view(&planned.descriptor()))
 }

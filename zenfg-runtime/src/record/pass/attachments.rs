@@ -101,19 +101,16 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
         Ok(self.token(access))
     }
 
-    /// The format and the extent of the mip an attachment access renders to.
-    pub(super) fn attachment_target(&self, id: AccessId) -> (ResourceId, wgpu::TextureFormat, (u32, u32)) {
+    /// The format an attachment access renders in: its view's, or its
+    /// texture's.
+    pub(super) fn attachment_format(&self, id: AccessId) -> wgpu::TextureFormat {
         let rec = &self.frame.rec;
         let access = &rec.accesses[id.index()];
-        let desc = rec.texture_desc(access.resource);
-        let format = access.view().map_or(desc.format, |view| rec.views[view.index()].normalized.format);
-        let (resource, extent, _) = self.attachment_shape(id);
-        (resource, format, extent)
+        access
+            .view()
+            .map_or_else(|| rec.texture_desc(access.resource).format, |view| rec.views[view.index()].normalized.format)
     }
 
-    /// What wgpu asks of a resolve: a multisampled source resolved into a
-    /// single-sampled target of its format and size, which the device can
-    /// resolve into (FG1106 otherwise, naming the texture at fault).
     /// The texture, mip extent and sample count an attachment access renders
     /// to.
     pub(super) fn attachment_shape(&self, access: AccessId) -> (ResourceId, (u32, u32), u32) {
@@ -129,10 +126,9 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
     }
 
     fn check_resolve(&mut self, source: AccessId, target: AccessId) -> Result<()> {
-        let (source, source_format, source_extent) = self.attachment_target(source);
-        let (target, target_format, target_extent) = self.attachment_target(target);
-        let (source_desc, target_desc) = (self.frame.rec.texture_desc(source), self.frame.rec.texture_desc(target));
-        let (source_samples, target_samples) = (source_desc.sample_count, target_desc.sample_count);
+        let (source_format, target_format) = (self.attachment_format(source), self.attachment_format(target));
+        let (source, source_extent, source_samples) = self.attachment_shape(source);
+        let (target, target_extent, target_samples) = self.attachment_shape(target);
         let invalid = |frame: &Frame<'_>, resource, message: String| FrameGraphError::InvalidNodeOperation {
             pass: self.pass.clone(),
             resource: Some(frame.rec.resource_ref(resource)),

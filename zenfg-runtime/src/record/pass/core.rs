@@ -316,7 +316,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         }
         let mut bytes = 0u32;
         for access in targets.iter().filter_map(|target| target.access) {
-            let (_, format, _) = self.attachment_target(access);
+            let format = self.attachment_format(access);
             if let (Some(cost), Some(alignment)) =
                 (format.target_pixel_byte_cost(), format.target_component_alignment())
             {
