@@ -335,6 +335,28 @@ pub(crate) fn check_resolves(fields: &[Field], diag: &mut Diagnostics) {
 /// A pass with no write, no root and no side effect is always culled;
 /// `untracked_write` is a field it writes that the graph does not track,
 /// which keeps nothing.
+/// Records a render pass none of whose fields is an attachment: wgpu begins
+/// no render pass without one. `roles` are those of every field. Whether it
+/// was recorded: adding the attachment also gives the pass a write.
+pub(crate) fn check_attachments(
+    span: Span,
+    kind: Kind,
+    mut roles: impl Iterator<Item = Role>,
+    diag: &mut Diagnostics,
+) -> bool {
+    if kind != Kind::Render || roles.any(Role::is_attachment) {
+        return false;
+    }
+    diag.error(
+        span,
+        Code::NoAttachments,
+        "a render pass renders into at least one attachment, but no field of this pass is an attachment",
+        "declare the texture it renders into with `#[color_attachment(..)]` or `#[depth_attachment(..)]` (or \
+         `#[depth_read]`); for work without attachments, use `#[pass(compute)]` or `#[pass(command)]`",
+    );
+    true
+}
+
 pub(crate) fn check_retained(
     span: Span,
     kind: Kind,

@@ -68,6 +68,10 @@ pub(crate) enum Code {
     MissingField = 28,
     /// ZM0029: a field whose role or options disagree with the shader's binding.
     ShaderMismatch = 29,
+    /// ZM0030: a render pass without an attachment field.
+    NoAttachments = 30,
+    /// ZM0031: an option's value outside what wgpu accepts.
+    ValueOutOfRange = 31,
 }
 
 impl Code {
@@ -139,7 +143,7 @@ mod tests {
     use super::Code;
 
     /// Every code.
-    const ALL: [Code; 29] = [
+    const ALL: [Code; 31] = [
         Code::UnknownAttribute,
         Code::UnknownOption,
         Code::TwoRoles,
@@ -169,6 +173,8 @@ mod tests {
         Code::NotInShader,
         Code::MissingField,
         Code::ShaderMismatch,
+        Code::NoAttachments,
+        Code::ValueOutOfRange,
     ];
 
     #[test]

@@ -6,8 +6,8 @@ use syn::{DeriveInput, Ident};
 
 use crate::bindings;
 use crate::check::{
-    BIND_GROUPS_FIELD, check_depth, check_kind, check_native, check_reserved, check_resolves, check_retained,
-    check_slots, misfits, reserved,
+    BIND_GROUPS_FIELD, check_attachments, check_depth, check_kind, check_native, check_reserved, check_resolves,
+    check_retained, check_slots, misfits, reserved,
 };
 use crate::diag::{Code, Diagnostics};
 use crate::generate::{
@@ -262,13 +262,16 @@ fn check_retained_pass(input: &DeriveInput, kind: Kind, pass: &PassAttr, read: &
         })
         .collect();
     if broken_roles.iter().all(Option::is_some) {
-        let mut roles = read.fields.iter().map(|field| field.access.role).chain(broken_roles.into_iter().flatten());
+        let roles = read.fields.iter().map(|field| field.access.role).chain(broken_roles.into_iter().flatten());
         let untracked_write = read
             .bind_only
             .iter()
             .find(|field| matches!(field.kind, BindKind::Untracked(role) if role.writes()))
             .map(|field| &field.ident);
-        check_retained(input.ident.span(), kind, pass.side_effect, roles.any(Role::writes), untracked_write, diag);
+        let writes = roles.clone().any(Role::writes);
+        if !check_attachments(input.ident.span(), kind, roles, diag) {
+            check_retained(input.ident.span(), kind, pass.side_effect, writes, untracked_write, diag);
+        }
     }
 }
 

@@ -24,7 +24,7 @@
 //! | ZM0001 | unknown or misspelled attribute ("did you mean") |
 //! | ZM0002 | unknown or misspelled option or root reason ("did you mean") |
 //! | ZM0003 | two roles on one field |
-//! | ZM0004 | an option that does not apply to the role |
+//! | ZM0004 | an option that does not apply to the role; an entry point option (`entry`, `vertex`, `fragment`) without a shader or of a stage the pass kind does not run |
 //! | ZM0005 | a write that does not say what happens to the previous contents: `overwrite`/`preserve`, or `clear = ..`/`load` |
 //! | ZM0006 | an attachment in a pass kind without attachments (compute), or a resolve target outside a render pass |
 //! | ZM0007 | `root` on a field that is only read |
@@ -33,7 +33,7 @@
 //! | ZM0010 | a missing, repeated or unknown pass kind |
 //! | ZM0011 | a field without an access attribute |
 //! | ZM0012 | an item the derive does not support (enum, union, tuple struct, type or const parameters, several lifetimes, where clauses) |
-//! | ZM0013 | missing, repeated or conflicting options |
+//! | ZM0013 | missing, repeated or conflicting options (an option of `#[pass(..)]` given twice included) |
 //! | ZM0014 | a resolve target whose source is not a single-handle color attachment field, or is resolved twice |
 //! | ZM0015 | a field name the context already uses (`device`, `pass`, `encoder`, `queue`, `frame_index`) |
 //! | ZM0016 | a field type the role cannot take (a container of resolve targets or depth attachments, `slot` on a container, a native wgpu object such as `wgpu::TextureView` under a graph role) |
@@ -50,6 +50,8 @@
 //! | ZM0027 | a bound field without a binding in the shader (by its name, or at its `group` and `binding`) |
 //! | ZM0028 | a binding the shader's entry points use without a field |
 //! | ZM0029 | a field whose role, group or options disagree with the shader's binding |
+//! | ZM0030 | a render pass none of whose fields is an attachment (wgpu begins no render pass without one) |
+//! | ZM0031 | an option's value outside what wgpu accepts: a literal depth clear outside `0.0..=1.0` |
 
 #![forbid(unsafe_code)]
 
@@ -67,6 +69,8 @@ mod suggest;
 
 #[cfg(test)]
 mod expansion_tests;
+#[cfg(test)]
+mod fuzz_tests;
 
 /// Derives `zenfg_runtime::Pass` for a struct of annotated handles (see the
 /// `zenfg_runtime` docs for the whole story): `#[pass(..)]` on the struct,

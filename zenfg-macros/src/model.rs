@@ -18,13 +18,17 @@ impl Kind {
     pub(crate) const NAMES: [&'static str; 4] = ["render", "compute", "command", "external"];
 
     pub(crate) fn from_name(name: &str) -> Option<Self> {
-        Some(match name {
-            "render" => Self::Render,
-            "compute" => Self::Compute,
-            "command" => Self::Command,
-            "external" => Self::External,
-            _ => return None,
-        })
+        [Self::Render, Self::Compute, Self::Command, Self::External].into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// The kind's name in `#[pass(..)]`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Render => "render",
+            Self::Compute => "compute",
+            Self::Command => "command",
+            Self::External => "external",
+        }
     }
 
     /// The type-level kind marker.

@@ -107,6 +107,13 @@ pub(crate) fn parse_pass_attr(input: &DeriveInput, diag: &mut Diagnostics) -> Pa
         if !kind_given && !unknown {
             diag.error(attr.path().span(), Code::PassKind, "the pass kind is missing", kind_fix());
         }
+        check_repeated(&options, diag);
+        check_entry_points(&pass, &options, diag);
+        if pass.kind == Some(Kind::Compute) && pass.entry.is_empty() {
+            // Read a misplaced `vertex` or `fragment` as the `entry` it means, so
+            // that a shader of several entry points is not reported too.
+            pass.entry = pass.vertex.drain(..).chain(pass.fragment.drain(..)).collect();
+        }
     }
     if !seen {
         diag.error(input.ident.span(), Code::PassKind, "`#[derive(Pass)]` needs `#[pass(..)]`", kind_fix());
@@ -194,6 +201,63 @@ fn read_pass_option(pass: &mut PassAttr, opt: &Opt, diag: &mut Diagnostics) -> b
         PassOption::Crate => pass.runtime = runtime_path(opt, diag),
     }
     true
+}
+
+/// Records each option of `#[pass(..)]` other than the kind that is given
+/// again (the kind has its own error): the last would silently win.
+fn check_repeated(options: &[Opt], diag: &mut Diagnostics) {
+    for (index, opt) in options.iter().enumerate() {
+        let name = opt.name.to_string();
+        let known = PassOption::from_name(&name).is_some();
+        if known && options[..index].iter().any(|earlier| earlier.name == opt.name) {
+            diag.error(
+                opt.name.span(),
+                Code::ConflictingOptions,
+                format!("`{name}` is given twice"),
+                format!("keep one `{name}`"),
+            );
+        }
+    }
+}
+
+/// Records the entry point options (`entry`, `vertex`, `fragment`) that pick
+/// nothing: without a shader, or of a stage the pass kind does not run.
+fn check_entry_points(pass: &PassAttr, options: &[Opt], diag: &mut Diagnostics) {
+    for opt in options {
+        let Some(option) = PassOption::from_name(&opt.name.to_string()) else { continue };
+        let name = option.name();
+        let (message, fix) = match (option, pass.kind) {
+            (PassOption::Entry | PassOption::Vertex | PassOption::Fragment, _) if pass.shader.is_none() => (
+                format!("`{name}` picks entry points of the pass's shader, but the pass names no shader"),
+                format!("name the shader with `shader = \"file.wgsl\"`, or remove `{name}`"),
+            ),
+            (PassOption::Entry, Some(Kind::Render)) => (
+                "`entry` picks the entry points of a compute pass; a render pass picks its vertex and fragment \
+                 entry points"
+                    .to_owned(),
+                "write `vertex = \"..\"` or `fragment = \"..\"` instead of `entry`".to_owned(),
+            ),
+            (PassOption::Vertex | PassOption::Fragment, Some(Kind::Compute)) => (
+                format!(
+                    "`{name}` picks entry points of a render pass; a compute pass picks its entry points with `entry`"
+                ),
+                format!("write `entry = \"..\"` instead of `{name}`"),
+            ),
+            (
+                PassOption::Entry | PassOption::Vertex | PassOption::Fragment,
+                Some(kind @ (Kind::Command | Kind::External)),
+            ) => (
+                format!(
+                    "`{name}` picks entry points, but a {} pass's fields are checked against every entry point of \
+                     its shader",
+                    kind.name()
+                ),
+                format!("remove `{name}`"),
+            ),
+            _ => continue,
+        };
+        diag.error(opt.name.span(), Code::OptionNotApplicable, message, fix);
+    }
 }
 
 /// The path of `crate = path` or `crate = "path"`, or an error.

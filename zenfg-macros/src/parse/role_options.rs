@@ -99,6 +99,11 @@ impl Given {
             }
             RoleOption::Clear => {
                 expect_value(opt, true, clear_example(role), diag);
+                if role == Role::DepthAttachment
+                    && let Some(value) = opt.value.as_ref()
+                {
+                    check_depth_clear(value, diag);
+                }
                 self.load.set(span, opt.value.clone().map_or(Load::Load, Load::Clear), diag);
             }
             RoleOption::Load => {
@@ -178,6 +183,32 @@ fn check_complete(access: &Access, diag: &mut Diagnostics) {
             "write `#[resolve_target(source = field_name)]`",
         ),
         _ => {}
+    }
+}
+
+/// Records a literal depth clear value outside `0.0..=1.0`, which wgpu
+/// refuses; a value computed at run time is checked when it is recorded.
+fn check_depth_clear(value: &Expr, diag: &mut Diagnostics) {
+    let (sign, literal) = match value {
+        Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => ("-", &**expr),
+        other => ("", other),
+    };
+    let Expr::Lit(syn::ExprLit { lit, .. }) = literal else { return };
+    let (magnitude, written) = match lit {
+        Lit::Float(float) => (float.base10_parse::<f64>().ok(), float.to_string()),
+        Lit::Int(int) => (int.base10_parse::<f64>().ok(), int.to_string()),
+        _ => return,
+    };
+    let Some(magnitude) = magnitude else { return };
+    let depth = if sign.is_empty() { magnitude } else { -magnitude };
+    if !(0.0..=1.0).contains(&depth) {
+        diag.error(
+            lit.span(),
+            Code::ValueOutOfRange,
+            format!("a depth attachment is cleared to a depth in `0.0..=1.0`, not `{sign}{written}`"),
+            "write `clear = 1.0` (the far plane, for a `Less` depth test) or `clear = 0.0` (for a reversed depth \
+             buffer and a `Greater` test)",
+        );
     }
 }
 
