@@ -1,5 +1,5 @@
-//! Checks across fields: slots, depth, resolve sources, reserved names,
-//! roles per kind, handle types by their spelling, and whether the pass can
+//! Checks across fields: slots, depth, resolve sources, roots, reserved
+//! names, roles per kind, handle types by their spelling, and whether the pass can
 //! ever be retained.
 
 use std::collections::HashMap;
@@ -9,8 +9,8 @@ use syn::Ident;
 use syn::spanned::Spanned;
 
 use crate::diag::{Code, Diagnostics};
-use crate::handle::spelling;
-use crate::model::{Field, Kind, Role, Shape};
+use crate::handle::{Spelling, spelling};
+use crate::model::{Field, Kind, Role, RootReason, Shape};
 use crate::suggest::did_you_mean;
 
 /// The names the context of `kind` gives to the runtime's objects.
@@ -167,6 +167,60 @@ fn explicit_slot(field: &Field) -> Option<(u32, Span)> {
 
 fn color_fields(fields: &[Field]) -> Vec<&Field> {
     fields.iter().filter(|field| field.access.role == Role::ColorAttachment).collect()
+}
+
+/// ZM0004 on each `slot` of a pass of `kind` other than render: a command
+/// or external pass begins its own render passes, so a slot places nothing.
+pub(crate) fn check_slots_outside_render(kind: Kind, fields: &[Field], diag: &mut Diagnostics) {
+    if kind == Kind::Render {
+        return;
+    }
+    for field in fields {
+        let Some((_, span)) = explicit_slot(field) else { continue };
+        diag.error(
+            span,
+            Code::OptionNotApplicable,
+            format!("a {} pass begins its own render passes, so `slot` places `{}` nowhere", kind.name(), field.ident),
+            "remove `slot`: the callback puts the attachment where its render pass needs it",
+        );
+    }
+}
+
+/// ZM0007 on a root the field can never be: a readback that is not a buffer
+/// the pass copies into (a readback buffer has no other usage than
+/// `MAP_READ | COPY_DST`), or an attachment whose contents are discarded.
+pub(crate) fn check_roots(fields: &[Field], diag: &mut Diagnostics) {
+    for field in fields {
+        let Some((reason, span)) = field.access.root else { continue };
+        let name = &field.ident;
+        let texture = matches!(spelling(&field.handle), Spelling::Texture | Spelling::Surface);
+        if reason == RootReason::Readback && (field.access.role != Role::CopyDst || texture) {
+            let what = if texture {
+                format!("`{name}` is a texture, and textures are read back by copying them into a readback buffer")
+            } else {
+                format!(
+                    "`{name}` is `#[{}]`, but a readback buffer takes only `MAP_READ | COPY_DST` usage (a pass \
+                     can only copy into it)",
+                    field.access.role.name()
+                )
+            };
+            diag.error(
+                span,
+                Code::RootOnRead,
+                format!("{what}, so it cannot be a readback root"),
+                "read back through a `#[copy_dst(overwrite)]` `Buffer` field of a copy (command) pass marked \
+                 `#[root(readback)]`, imported with that usage; or use `#[root(output)]` here",
+            );
+        }
+        if field.access.attachment.as_ref().is_some_and(|attachment| !attachment.store) {
+            diag.error(
+                span,
+                Code::RootOnRead,
+                format!("`{name}` discards what the pass renders into it (`discard`), so it cannot be a root"),
+                "store it (`store`, the default), or put the root on the `#[resolve_target]` it resolves into",
+            );
+        }
+    }
 }
 
 pub(crate) fn check_slots(fields: &[Field], diag: &mut Diagnostics) {

@@ -7,7 +7,7 @@ use syn::{DeriveInput, Ident};
 use crate::bindings;
 use crate::check::{
     BIND_GROUPS_FIELD, check_attachments, check_depth, check_kind, check_native, check_reserved, check_resolves,
-    check_retained, check_slots, misfits, reserved,
+    check_retained, check_roots, check_slots, check_slots_outside_render, misfits, reserved,
 };
 use crate::diag::{Code, Diagnostics};
 use crate::generate::{
@@ -244,10 +244,18 @@ fn check_fields(shape: &ItemShape<'_>, pass: &PassAttr, read: &ReadFields, diag:
         check_reserved(kind, bound, &names, diag);
         check_kind(kind, &read.fields, diag);
     }
-    check_slots(&read.fields, diag);
+    // A command or external pass begins its own render passes: slots and
+    // depth attachments are counted per render pass only.
+    match pass.kind {
+        Some(kind @ (Kind::Command | Kind::External)) => check_slots_outside_render(kind, &read.fields, diag),
+        _ => {
+            check_slots(&read.fields, diag);
+            check_depth(&read.fields, diag);
+        }
+    }
     check_native(&read.fields, diag);
-    check_depth(&read.fields, diag);
     check_resolves(&read.fields, diag);
+    check_roots(&read.fields, diag);
 }
 
 /// ZM0009 for a pass of `kind` that can never be retained, unless one of its

@@ -24,16 +24,16 @@
 //! | ZM0001 | unknown or misspelled attribute ("did you mean") |
 //! | ZM0002 | unknown or misspelled option or root reason ("did you mean") |
 //! | ZM0003 | two roles on one field |
-//! | ZM0004 | an option that does not apply to the role; an entry point option (`entry`, `vertex`, `fragment`) without a shader or of a stage the pass kind does not run |
+//! | ZM0004 | an option that does not apply to the role (`slot` outside a render pass included); an entry point option (`entry`, `vertex`, `fragment`) without a shader or of a stage the pass kind does not run |
 //! | ZM0005 | a write that does not say what happens to the previous contents: `overwrite`/`preserve`, or `clear = ..`/`load` |
 //! | ZM0006 | an attachment in a pass kind without attachments (compute), or a resolve target outside a render pass |
-//! | ZM0007 | `root` on a field that is only read |
+//! | ZM0007 | `root` on a field that is only read, or that can never be that root: `readback` on anything but a `#[copy_dst]` buffer, any root on a discarded attachment |
 //! | ZM0008 | two color attachments on one slot, counting one slot per handle of an array or `Vec` (the error names both fields), or a color attachment after a `Vec`, which takes every later slot |
 //! | ZM0009 | a pass that can never be retained: no write, no root, no side effect |
 //! | ZM0010 | a missing, repeated or unknown pass kind |
 //! | ZM0011 | a field without an access attribute |
 //! | ZM0012 | an item the derive does not support (enum, union, tuple struct, type or const parameters, several lifetimes, where clauses) |
-//! | ZM0013 | missing, repeated or conflicting options (an option of `#[pass(..)]` given twice included) |
+//! | ZM0013 | missing, repeated or conflicting options (an option of `#[pass(..)]` or a resolve target's `source` given twice included) |
 //! | ZM0014 | a resolve target whose source is not a single-handle color attachment field, or is resolved twice |
 //! | ZM0015 | a field name the context already uses (`device`, `pass`, `encoder`, `queue`, `frame_index`) |
 //! | ZM0016 | a field type the role cannot take (a container of resolve targets or depth attachments, `slot` on a container, a native wgpu object such as `wgpu::TextureView` under a graph role) |
@@ -46,10 +46,10 @@
 //! | ZM0023 | a field of a pass that binds (a bindable field, `#[sampler]`, `#[untracked(..)]`) without a binding: no `binding = N` and no shader to take it from |
 //! | ZM0024 | two fields on one binding of a group |
 //! | ZM0025 | a binding the derive cannot lay out: a storage texture without `format`, a bound `Option`, array or `Vec`, a type that does not tell texture from buffer, a shader binding it does not bind (binding arrays, atomic storage textures, ...) |
-//! | ZM0026 | a shader that cannot be read, parsed or validated; an entry point named in `#[pass(..)]` that it lacks, or several of a stage and none named |
+//! | ZM0026 | a shader that cannot be read, parsed or validated; an entry point named in `#[pass(..)]` that it lacks, or several of a stage and none named; no fragment entry point for a render pass with color attachments |
 //! | ZM0027 | a bound field without a binding in the shader (by its name, or at its `group` and `binding`) |
 //! | ZM0028 | a binding the shader's entry points use without a field |
-//! | ZM0029 | a field whose role, group or options disagree with the shader's binding |
+//! | ZM0029 | a field whose role, group or options disagree with the shader's binding (a `binding = N` at another global than the one of the field's name, a filtering sampler on an integer texture included) |
 //! | ZM0030 | a render pass none of whose fields is an attachment (wgpu begins no render pass without one) |
 //! | ZM0031 | an option's value outside what wgpu accepts: a literal depth clear outside `0.0..=1.0` |
 

@@ -16,13 +16,13 @@ mod shader_match;
 pub(crate) use entry::{BindingTy, Entry, EntrySource, GroupLayout, SamplerType};
 
 use proc_macro2::Span;
-use syn::Ident;
+use syn::{Ident, LitStr};
 
 use crate::diag::{Code, Diagnostics};
 use crate::handle::{Spelling, spelling, type_name};
 use crate::model::{BindKind, BindOnly, BindingOptions, Field, Kind, Role, Shape};
 use crate::parse::PassAttr;
-use crate::shader::{self, PassStages, ShaderInterface, ShaderRequest};
+use crate::shader::{self, PassStages, ShaderInterface, ShaderRequest, Stages};
 
 /// What a bound field is made of, whichever kind of field it is.
 pub(crate) struct Bindable<'a> {
@@ -205,6 +205,9 @@ pub(crate) fn plan(
     let shader_path = shader::existing_file(path);
     match shader::load(&request) {
         Ok(interface) => {
+            if kind == Kind::Render {
+                check_fragment_stage(&interface, fields, path, diag);
+            }
             let shader = ShaderBindings { interface: &interface, path: path.span(), broken_fields };
             let groups = resolve(kind, &bindables, Some(shader), diag);
             Plan { groups, shader_path: Some(interface.absolute_path), immediate_size: interface.immediate_size }
@@ -215,6 +218,26 @@ pub(crate) fn plan(
             }
             Plan { groups: Vec::new(), shader_path, immediate_size: 0 }
         }
+    }
+}
+
+/// ZM0026 on the shader of a render pass with color attachments that runs no
+/// fragment entry point: a pipeline without a fragment stage has no color
+/// targets, and wgpu refuses it in a pass with color attachments.
+fn check_fragment_stage(interface: &ShaderInterface, fields: &[Field], path: &LitStr, diag: &mut Diagnostics) {
+    let runs_fragment = interface.entry_points.iter().any(|entry| entry.stage == Stages::FRAGMENT);
+    let Some(color) = fields.iter().find(|field| field.access.role == Role::ColorAttachment) else { return };
+    if !runs_fragment {
+        diag.error(
+            path.span(),
+            Code::Shader,
+            format!(
+                "{} has no fragment entry point, but the pass renders into the color attachment `{}`, and a \
+                 pipeline without a fragment stage has no color targets",
+                interface.file, color.ident
+            ),
+            "add a `@fragment` function to the shader, or keep only a depth attachment for a depth-only pass",
+        );
     }
 }
 

@@ -106,11 +106,22 @@ fn check_sampling_pairs(
     for &(texture, sampler) in &interface.sampling_pairs {
         let (Some(texture), Some(sampler)) = (entry_of[texture], entry_of[sampler]) else { continue };
         let (texture, sampler) = (&entries[texture], &entries[sampler]);
-        if let (
-            BindingTy::Texture { sample_type: SampleType::UnfilterableFloat, .. },
-            BindingTy::Sampler(SamplerType::Filtering),
-        ) = (&texture.ty, &sampler.ty)
+        let BindingTy::Sampler(SamplerType::Filtering) = sampler.ty else { continue };
+        if let BindingTy::Texture { sample_type: sample_type @ (SampleType::Sint | SampleType::Uint), .. } = texture.ty
         {
+            let integer = if sample_type == SampleType::Sint { "signed" } else { "unsigned" };
+            diag.error(
+                sampler.span,
+                Code::ShaderMismatch,
+                format!(
+                    "`{}` is a filtering sampler, but {} samples `{}` with it, an {integer} integer texture, and \
+                     wgpu refuses a filtering sampler on an integer texture",
+                    sampler.field, interface.file, texture.field
+                ),
+                "declare `#[sampler(non_filtering)]` (a sampler created with nearest filtering)",
+            );
+        }
+        if let BindingTy::Texture { sample_type: SampleType::UnfilterableFloat, .. } = texture.ty {
             diag.error(
                 sampler.span,
                 Code::ShaderMismatch,
@@ -170,6 +181,26 @@ fn find_global(
     let named = interface.globals.iter().position(|global| *field.ident == global.name);
     if let Some((binding, span)) = field.options.binding {
         if let Some(index) = meant_global(field, interface) {
+            let global = &interface.globals[index];
+            // A global of the field's own name elsewhere: the number points at
+            // another variable, which the field would bind silently.
+            if let Some(own) = named.filter(|&own| own != index).map(|own| &interface.globals[own]) {
+                diag.error(
+                    span,
+                    Code::ShaderMismatch,
+                    format!(
+                        "`{}` has `binding = {binding}`, which is `{}` in {file}, but `{}` is at @group({}) \
+                         @binding({})",
+                        field.ident, global.name, own.name, own.group, own.binding
+                    ),
+                    format!(
+                        "remove `binding` to match the field by name, or rename the field to `{}` if it is meant \
+                         to bind that",
+                        global.name
+                    ),
+                );
+                return Err(named);
+            }
             return Ok(index);
         }
         let group = field.options.group.map_or(0, |(group, _)| group);

@@ -71,8 +71,7 @@ struct Given {
     load: SetOnce<Load>,
     store: SetOnce<bool>,
     slot: SetOnce<u32>,
-    /// The last `source = ..`: a second one replaces the first.
-    source: Option<Ident>,
+    source: SetOnce<Ident>,
     binding: BindingGiven,
 }
 
@@ -83,7 +82,7 @@ impl Given {
             load: SetOnce::new("`clear` and `load` exclude each other", "keep one: how the attachment starts"),
             store: SetOnce::new("`store` and `discard` exclude each other", "keep one of them"),
             slot: SetOnce::new("`slot` is given twice", "keep one"),
-            source: None,
+            source: SetOnce::new("`source` is given twice", "keep one: the color attachment this target resolves"),
             binding: BindingGiven::new(),
         }
     }
@@ -129,7 +128,7 @@ impl Given {
             | RoleOption::Comparison
             | RoleOption::NonFiltering => self.binding.read(option, opt, diag),
             RoleOption::Source => match opt.value.as_ref().and_then(path_ident) {
-                Some(source) => self.source = Some(source),
+                Some(source) => self.source.set(span, source, diag),
                 None => diag.error(
                     span,
                     Code::ResolveSource,
@@ -145,7 +144,7 @@ impl Given {
     fn apply(self, access: &mut Access) {
         access.binding = self.binding.finish();
         access.contents = self.contents.value();
-        access.source = self.source;
+        access.source = self.source.value();
         let (store, slot) = (self.store.value(), self.slot.into_inner());
         access.attachment = self.load.value().map(|load| Attachment { load, store: store.unwrap_or(true), slot });
     }

@@ -10,7 +10,7 @@ use wgpu::{Extent3d, Origin3d, TexelCopyBufferInfo, TexelCopyBufferLayout, Texel
 use super::broken::BrokenView;
 use super::views::{BufferCopyDstView, BufferCopySrcView, TextureCopyDstView, TextureCopySrcView};
 use crate::error::{FrameGraphError, Result};
-use crate::record::copy::{CopyDirection, check_buffer_layout, misaligned, off_block};
+use crate::record::copy::{CopyDirection, check_buffer_layout, check_texture_pair, misaligned, off_block};
 
 mod sealed {
     use std::ops::Range;
@@ -218,7 +218,8 @@ fn layout_bytes(texture: &wgpu::Texture, layout: TexelCopyBufferLayout, extent: 
 /// outside the mip's extent), and with FG4016 when wgpu would refuse it:
 /// offsets and sizes off the 4-byte copy alignment, `bytes_per_row` off 256
 /// or missing for several rows, a buffer copied onto itself, a multisampled
-/// or depth texture a buffer copy cannot take.
+/// or depth texture a buffer copy cannot take, part of a mip of a depth
+/// texture, texture formats or sample counts that differ.
 pub trait CommandEncoderExt {
     /// Copies `size` bytes from `src_offset` of `src` to `dst_offset` of `dst`.
     ///
@@ -241,7 +242,7 @@ pub trait CommandEncoderExt {
     /// # Errors
     ///
     /// FG4010 when the texels or the bytes leave their view; FG4016 for a
-    /// layout wgpu refuses.
+    /// layout wgpu refuses, or part of a mip of a depth texture.
     fn copy_texture_view_to_buffer_view<'cx>(
         &mut self,
         src: &impl AsTextureCopySrc<'cx>,
@@ -271,7 +272,9 @@ pub trait CommandEncoderExt {
     ///
     /// # Errors
     ///
-    /// FG4010 when either side leaves its view.
+    /// FG4010 when either side leaves its view; FG4016 for formats that
+    /// differ in more than being sRGB, different sample counts, or part of a
+    /// mip of a depth or multisampled texture.
     fn copy_texture_view<'cx>(
         &mut self,
         src: &impl AsTextureCopySrc<'cx>,
@@ -321,7 +324,7 @@ impl CommandEncoderExt for wgpu::CommandEncoder {
         let source = src.copy_texels();
         let location = texels_within("source", source.clone(), src_at, extent)?;
         let buffer = texel_buffer("destination", dst.copy_bytes(), source.0, layout, extent)?;
-        check_layout(source.0, buffer.layout, extent, CopyDirection::TextureToBuffer)?;
+        check_layout(&location, buffer.layout, extent, CopyDirection::TextureToBuffer)?;
         self.copy_texture_to_buffer(location, buffer, extent);
         Ok(())
     }
@@ -337,7 +340,7 @@ impl CommandEncoderExt for wgpu::CommandEncoder {
         let destination = dst.copy_texels();
         let location = texels_within("destination", destination.clone(), dst_at, extent)?;
         let buffer = texel_buffer("source", src.copy_bytes(), destination.0, layout, extent)?;
-        check_layout(destination.0, buffer.layout, extent, CopyDirection::BufferToTexture)?;
+        check_layout(&location, buffer.layout, extent, CopyDirection::BufferToTexture)?;
         self.copy_buffer_to_texture(buffer, location, extent);
         Ok(())
     }
@@ -352,6 +355,9 @@ impl CommandEncoderExt for wgpu::CommandEncoder {
     ) -> Result<()> {
         let from = texels_within("source", src.copy_texels(), src_at, extent)?;
         let to = texels_within("destination", dst.copy_texels(), dst_at, extent)?;
+        let shape = |at: &TexelCopyTextureInfo| (at.texture.format(), at.texture.sample_count());
+        check_texture_pair(shape(&from), shape(&to), covers_mip(&from, extent) && covers_mip(&to, extent))
+            .map_err(refused)?;
         self.copy_texture_to_texture(from, to, extent);
         Ok(())
     }
@@ -375,11 +381,19 @@ fn texel_buffer<'cx>(
 /// FG4016 for a buffer layout (its offset counted from the buffer's start)
 /// that wgpu refuses for a copy of `extent` with `texture`.
 fn check_layout(
-    texture: &wgpu::Texture,
+    texture: &TexelCopyTextureInfo,
     layout: TexelCopyBufferLayout,
     extent: Extent3d,
     direction: CopyDirection,
 ) -> Result<()> {
-    check_buffer_layout((texture.format(), texture.sample_count()), layout, extent, direction)
+    let shape = (texture.texture.format(), texture.texture.sample_count());
+    check_buffer_layout(shape, layout, (extent, covers_mip(texture, extent)), direction)
         .map_err(|(_, message)| refused(message))
+}
+
+/// Whether a copy of `extent` at `at` covers the width and height of its mip.
+fn covers_mip(at: &TexelCopyTextureInfo, extent: Extent3d) -> bool {
+    let texture = at.texture;
+    let size = texture.size().mip_level_size(at.mip_level, texture.dimension());
+    at.origin.x == 0 && at.origin.y == 0 && extent.width == size.width && extent.height == size.height
 }

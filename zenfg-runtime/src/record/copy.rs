@@ -99,17 +99,37 @@ pub(crate) enum CopyDirection {
     TextureToBuffer,
 }
 
+/// Why wgpu refuses a copy that covers only part of the mip of a depth or
+/// multisampled texture (`whole` is false then), if it does: such textures
+/// are copied only by whole mips, though any of their layers.
+pub(crate) fn partial_of_whole_only(format: wgpu::TextureFormat, sample_count: u32, whole: bool) -> Option<String> {
+    let what = if is_depth(format) {
+        "depth"
+    } else if sample_count > 1 {
+        "multisampled"
+    } else {
+        return None;
+    };
+    (!whole).then(|| {
+        format!(
+            "a copy of a {what} texture ({format:?}) must cover whole mips: start it at (0, 0) with the mip's \
+             width and height"
+        )
+    })
+}
+
 /// Checks what wgpu requires of a buffer-texture copy besides its footprint:
-/// a single-sampled texture of a format that can be copied that way, copy
-/// extents of whole blocks, an offset of whole texel blocks (4 bytes for
-/// depth), `bytes_per_row` a multiple of 256 (`wgpu::COPY_BYTES_PER_ROW_ALIGNMENT`)
-/// given whenever the copy has several rows, `rows_per_image` given whenever
-/// it has several images, and neither smaller than what one row or image
-/// holds.
+/// a single-sampled texture of a format that can be copied that way, whole
+/// mips of a depth texture (`whole`: the copy covers the width and height of
+/// its mip), copy extents of whole blocks, an offset of whole texel blocks
+/// (4 bytes for depth), `bytes_per_row` a multiple of 256
+/// (`wgpu::COPY_BYTES_PER_ROW_ALIGNMENT`) given whenever the copy has several
+/// rows, `rows_per_image` given whenever it has several images, and neither
+/// smaller than what one row or image holds.
 pub(crate) fn check_buffer_layout(
     (format, sample_count): (wgpu::TextureFormat, u32),
     layout: TexelCopyBufferLayout,
-    size: Extent3d,
+    (size, whole): (Extent3d, bool),
     direction: CopyDirection,
 ) -> Result<(), (FootprintBlame, String)> {
     let texture = |message: String| Err((FootprintBlame::Texture, message));
@@ -118,6 +138,9 @@ pub(crate) fn check_buffer_layout(
         return texture(format!(
             "a multisampled texture ({sample_count} samples) cannot be copied to or from a buffer; resolve it first"
         ));
+    }
+    if let Some(message) = partial_of_whole_only(format, sample_count, whole) {
+        return texture(message);
     }
     let forbidden = match direction {
         CopyDirection::TextureToBuffer => format == wgpu::TextureFormat::Depth24Plus,
@@ -179,42 +202,26 @@ pub(crate) fn check_buffer_layout(
 
 /// Checks what wgpu requires of a texture-to-texture copy besides its
 /// regions: formats that differ at most in being sRGB, equal sample counts,
-/// and whole subresources of depth and multisampled textures.
+/// and whole mips of depth and multisampled textures (`whole`: the copy
+/// covers the width and height of its mip on both sides).
 pub(crate) fn check_texture_pair(
-    src: &TextureDesc,
-    dst: &TextureDesc,
-    whole: [bool; 2],
-) -> Result<(), (FootprintBlame, String)> {
-    if src.format.remove_srgb_suffix() != dst.format.remove_srgb_suffix() {
-        return Err((
-            FootprintBlame::Texture,
-            format!(
-                "a texture of format {:?} cannot be copied into one of format {:?}; \
-                 the formats may differ only in being sRGB (render or dispatch to convert)",
-                src.format, dst.format
-            ),
+    (src_format, src_samples): (wgpu::TextureFormat, u32),
+    (dst_format, dst_samples): (wgpu::TextureFormat, u32),
+    whole: bool,
+) -> Result<(), String> {
+    if src_format.remove_srgb_suffix() != dst_format.remove_srgb_suffix() {
+        return Err(format!(
+            "a texture of format {src_format:?} cannot be copied into one of format {dst_format:?}; \
+             the formats may differ only in being sRGB (render or dispatch to convert)"
         ));
     }
-    if src.sample_count != dst.sample_count {
-        return Err((
-            FootprintBlame::Texture,
-            format!(
-                "a texture of {} samples cannot be copied into one of {}; copy between equal sample counts, \
-                 or resolve",
-                src.sample_count, dst.sample_count
-            ),
+    if src_samples != dst_samples {
+        return Err(format!(
+            "a texture of {src_samples} samples cannot be copied into one of {dst_samples}; copy between equal \
+             sample counts, or resolve"
         ));
     }
-    if (is_depth(src.format) || src.sample_count > 1) && whole != [true, true] {
-        return Err((
-            FootprintBlame::Texture,
-            format!(
-                "a copy of a {} texture must cover whole mips on both sides",
-                if is_depth(src.format) { "depth" } else { "multisampled" }
-            ),
-        ));
-    }
-    Ok(())
+    partial_of_whole_only(src_format, src_samples, whole).map_or(Ok(()), Err)
 }
 
 /// The buffer side of a buffer-texture copy.

@@ -609,6 +609,59 @@ fn a_texture_copy_outside_its_declared_mips_or_layers_fails_with_fg4010() {
 }
 
 #[derive(Pass)]
+#[pass(command, side_effect)]
+struct TexelsAcross<'f> {
+    #[copy_src]
+    src: TextureView<'f>,
+    #[copy_src]
+    depth: TextureView<'f>,
+    #[copy_dst(overwrite)]
+    float: TextureView<'f>,
+    #[copy_dst(overwrite)]
+    depth_copy: TextureView<'f>,
+    #[copy_dst(overwrite)]
+    bytes: Buffer<'f>,
+}
+
+#[test]
+fn a_texture_copy_wgpu_would_refuse_fails_with_fg4016() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let mut texture = |label, format| frame.create_texture(TextureDesc::new_2d(label, 4, 4, format)).unwrap();
+    let textures = [
+        texture("src", TextureFormat::Rgba8Unorm),
+        texture("depth", TextureFormat::Depth32Float),
+        texture("float", TextureFormat::R32Float),
+        texture("depth-copy", TextureFormat::Depth32Float),
+    ];
+    frame.add(Produce { targets: textures[..2].to_vec() }, |_| Ok(())).unwrap();
+    let [src, depth, float, depth_copy] =
+        textures.map(|texture| frame.create_texture_view(texture, TextureViewDesc::default()).unwrap());
+    let bytes = frame.create_buffer(BufferDesc::new("bytes", 1024)).unwrap();
+    let copies = TexelsAcross { src, depth, float, depth_copy, bytes };
+    frame
+        .add(copies, |cx| {
+            let at = CopyOrigin::default();
+            let error = cx.encoder.copy_texture_view(&cx.src, at, &cx.float, at, cx.src.extent()).unwrap_err();
+            assert_eq!(error.code(), "FG4016");
+            assert!(error.to_string().contains("may differ only in being sRGB"), "{error}");
+            let quarter = wgpu::Extent3d { width: 2, height: 2, depth_or_array_layers: 1 };
+            let error = cx.encoder.copy_texture_view(&cx.depth, at, &cx.depth_copy, at, quarter).unwrap_err();
+            assert_eq!(error.code(), "FG4016");
+            assert!(error.to_string().contains("depth texture (Depth32Float) must cover whole mips"), "{error}");
+            let rows = wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None };
+            let error =
+                cx.encoder.copy_texture_view_to_buffer_view(&cx.depth, at, &cx.bytes, rows, quarter).unwrap_err();
+            assert_eq!(error.code(), "FG4016");
+            cx.encoder.copy_texture_view(&cx.depth, at, &cx.depth_copy, at, cx.depth.extent())?;
+            cx.encoder.copy_texture_view_to_buffer_view(&cx.depth, at, &cx.bytes, rows, cx.depth.extent())
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).expect("the whole-mip copies execute");
+}
+
+#[derive(Pass)]
 #[pass(render)]
 struct Sparse<'f> {
     #[color_attachment(clear = Color::BLUE)]

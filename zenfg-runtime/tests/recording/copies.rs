@@ -239,6 +239,17 @@ fn buffer_texture_copies_need_a_copy_footprint_while_texture_copies_of_depth_do_
         extent(4, 4, 1),
     )
     .unwrap();
+    // A depth texture is copied to a buffer only by whole mips.
+    let error = expect_code(
+        pass.copy_texture_to_buffer(
+            TextureCopyLocation::new(float_depth),
+            BufferTextureCopyLocation::new(pixels, layout(1024, Some(256), None)),
+            extent(2, 4, 1),
+        ),
+        "FG1106",
+    );
+    assert_eq!(error.resource(), Some(float_depth.id()));
+    assert!(error.to_string().contains("a copy of a depth texture (Depth32Float) must cover whole mips"), "{error}");
     pass.copy_texture_to_buffer(
         TextureCopyLocation::new(float_depth),
         BufferTextureCopyLocation::new(pixels, layout(1024, Some(256), None)),

@@ -68,9 +68,9 @@ struct ReadAndWrite<'f> {
 }
 
 #[derive(Pass)]
-#[pass(compute)]
-struct ReadbackWrite<'f> {
-    #[storage_write(overwrite)]
+#[pass(command)]
+struct ReadbackCopy<'f> {
+    #[copy_dst(overwrite)]
     #[root(readback)]
     out: Buffer<'f>,
 }
@@ -232,7 +232,7 @@ fn roots_are_checked_by_the_runtime_after_recording() -> Result<(), FrameGraphEr
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
     let out = frame.create_buffer(BufferDesc::new("transient", 64))?;
-    let error = frame.add(ReadbackWrite { out }, |_| Ok(())).expect_err("FG1107");
+    let error = frame.add(ReadbackCopy { out }, |_| Ok(())).expect_err("FG1107");
     assert_eq!(error.code(), "FG1107", "readback roots need an imported mappable buffer");
     let compiled = frame.compile(CompileOptions::summary_report())?;
     assert_eq!(compiled.report().map(|report| report.summary.recorded_node_count), Some(1));
@@ -282,14 +282,6 @@ struct Scratch<'f> {
 }
 
 #[derive(Pass)]
-#[pass(render)]
-struct DiscardedOutput<'f> {
-    #[color_attachment(clear = Color::BLACK, discard)]
-    #[root(output)]
-    target: Texture<'f>,
-}
-
-#[derive(Pass)]
 #[pass(compute)]
 struct Sample<'f> {
     #[sampled]
@@ -334,15 +326,6 @@ fn reading_a_discarded_attachment_fails_with_fg1003() {
         frame.add(Sample { src: target, dst }, |_| Ok(())).map(|_| ())
     });
     assert_eq!(code, "FG1003");
-}
-
-#[test]
-fn rooting_a_discarded_attachment_fails_with_fg1004() {
-    let code = compile_error(|frame| {
-        let target = frame.create_texture(rgba("discarded"))?;
-        frame.add(DiscardedOutput { target }, |_| Ok(())).map(|_| ())
-    });
-    assert_eq!(code, "FG1004");
 }
 
 #[test]

@@ -8,9 +8,6 @@ struct Roots<'f> {
     #[storage_write(overwrite)]
     #[root(output)]
     output: Texture<'f>,
-    #[storage_write(overwrite)]
-    #[root(readback)]
-    readback: Buffer<'f>,
     #[storage_write(preserve)]
     #[root(persistent_state)]
     state: BufferSlice<'f>,
@@ -39,6 +36,10 @@ struct Copy<'f> {
     #[copy_dst(overwrite)]
     #[root(output)]
     dst: [Buffer<'f>; 2],
+    // A readback root is a buffer a pass copies into.
+    #[copy_dst(overwrite)]
+    #[root(readback)]
+    readback: BufferSlice<'f>,
 }
 
 fn main() {}

@@ -4,7 +4,7 @@
 use wgpu::Extent3d;
 
 use super::PassBuilder;
-use crate::desc::BufferRange;
+use crate::desc::{BufferRange, TextureDesc};
 use crate::error::{FrameGraphError, Result};
 use crate::handle::Buffer;
 use crate::ops::{BufferTextureCopyLocation, TextureCopyLocation};
@@ -45,13 +45,13 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         &self,
         texture: crate::ids::ResourceId,
         buffer: BufferTextureCopyLocation<'frame>,
-        size: Extent3d,
+        (size, whole): (Extent3d, bool),
         direction: CopyDirection,
     ) -> Result<Footprint> {
         let buffer_size = self.frame.rec.facts[buffer.buffer.id.index()].buffer_size().unwrap_or(0);
         let desc = self.frame.rec.texture_desc(texture);
         let rules = if self.frame.graph.capabilities.checks_copy_layouts() {
-            check_buffer_layout((desc.format, desc.sample_count), buffer.layout, size, direction)
+            check_buffer_layout((desc.format, desc.sample_count), buffer.layout, (size, whole), direction)
         } else {
             Ok(())
         };
@@ -139,8 +139,9 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     /// wgpu's: an offset of whole texel blocks (4 bytes for depth),
     /// `bytes_per_row` a multiple of 256 given whenever the copy has several
     /// rows (and `rows_per_image` whenever it has several layers), whole
-    /// blocks, a single-sampled texture, and a format buffers can be copied
-    /// into (not `Depth24Plus` or `Depth32Float`).
+    /// blocks, a single-sampled texture, whole mips of a depth texture, and a
+    /// format buffers can be copied into (not `Depth24Plus` or
+    /// `Depth32Float`).
     pub fn copy_buffer_to_texture(
         &mut self,
         src: BufferTextureCopyLocation<'frame>,
@@ -149,7 +150,8 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     ) -> Result<&mut Self> {
         self.frame.check_brand_in(Some(&self.pass), src.buffer.brand)?;
         let (point, region) = self.texture_point(dst, size)?;
-        let footprint = self.footprint(point.texture, src, size, CopyDirection::BufferToTexture)?;
+        let footprint =
+            self.footprint(point.texture, src, (size, region.whole_slices), CopyDirection::BufferToTexture)?;
         let effect = !is_empty_copy(size);
         let contents = if region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
@@ -212,7 +214,8 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     ) -> Result<&mut Self> {
         self.frame.check_brand_in(Some(&self.pass), dst.buffer.brand)?;
         let (point, region) = self.texture_point(src, size)?;
-        let footprint = self.footprint(point.texture, dst, size, CopyDirection::TextureToBuffer)?;
+        let footprint =
+            self.footprint(point.texture, dst, (size, region.whole_slices), CopyDirection::TextureToBuffer)?;
         let effect = !is_empty_copy(size);
         let contents = if footprint.tightly_packed { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
@@ -244,13 +247,13 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
     ) -> Result<&mut Self> {
         let (src_point, src_region) = self.texture_point(src, size)?;
         let (dst_point, dst_region) = self.texture_point(dst, size)?;
-        let rec = &self.frame.rec;
+        let (rec, shape) = (&self.frame.rec, |desc: &TextureDesc| (desc.format, desc.sample_count));
         check_texture_pair(
-            rec.texture_desc(src_point.texture),
-            rec.texture_desc(dst_point.texture),
-            [src_region.whole_slices, dst_region.whole_slices],
+            shape(rec.texture_desc(src_point.texture)),
+            shape(rec.texture_desc(dst_point.texture)),
+            src_region.whole_slices && dst_region.whole_slices,
         )
-        .map_err(|(_, message)| self.invalid_copy(dst_point.texture, message))?;
+        .map_err(|message| self.invalid_copy(dst_point.texture, message))?;
         let effect = !is_empty_copy(size);
         let contents = if dst_region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
