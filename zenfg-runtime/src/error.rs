@@ -496,9 +496,10 @@ pub enum FrameGraphError {
         /// Why, and how to fix it.
         reason: String,
     },
-    /// wgpu refused to create a pooled native object for a transient
-    /// (typically out of memory, or a device limit the graph was not told
-    /// of); nothing was counted as created, and the execution did nothing.
+    /// wgpu refused to create a pooled native object for a transient, or a
+    /// view of one (typically out of memory, or a device limit or format
+    /// feature the graph was not told of); nothing was counted as created,
+    /// and the execution did nothing.
     #[error("FG4012: creating the native object of {resource} failed: {reason}")]
     NativeCreationFailed {
         /// The allocation's first transient.

@@ -22,21 +22,23 @@ use crate::scoped::one_line;
 use crate::types::ResourceOrigin;
 
 /// An unused view of `texture` in `cached` matching `planned`, or a new one,
-/// cached, with its index in `cached`.
+/// cached, with its index in `cached`; wgpu's error when it refuses the new
+/// one (a format whose features the graph could not check, say).
 fn pooled_view(
+    device: &wgpu::Device,
     texture: &wgpu::Texture,
     cached: &mut Vec<CachedView>,
     planned: &PlannedView,
-) -> (wgpu::TextureView, usize) {
+) -> Result<(wgpu::TextureView, usize), wgpu::Error> {
     if let Some((index, found)) =
         cached.iter_mut().enumerate().find(|(_, found)| !found.used && found.planned.same_view(planned))
     {
         found.used = true;
-        return (found.view.clone(), index);
+        return Ok((found.view.clone(), index));
     }
-    let view = texture.create_view(&planned.descriptor());
+    let view = create_view(device, texture, planned)?;
     cached.push(CachedView { planned: planned.clone(), view: view.clone(), used: true });
-    (view, cached.len() - 1)
+    Ok((view, cached.len() - 1))
 }
 
 /// The native views of the latest execution, by planned view index, with
@@ -177,7 +179,8 @@ pub(crate) fn native_views<'k>(
                     )));
                 };
                 if !loan.kept.reuse(index, texture, cached) {
-                    let (native, at) = pooled_view(texture, cached, view);
+                    let (native, at) = pooled_view(device, texture, cached, view)
+                        .map_err(|error| unmade(rec, view, texture, &error))?;
                     loan.kept.store(index, texture, native, at);
                 }
             }
@@ -207,6 +210,23 @@ pub(crate) fn native_views<'k>(
         }
     }
     Ok(loan)
+}
+
+/// FG4012 for the view `planned` of a pooled texture that wgpu refused:
+/// the recording was checked against capabilities that did not know what
+/// the view's format can do on this device.
+#[cold]
+fn unmade(rec: &Recording<'_>, planned: &PlannedView, texture: &wgpu::Texture, error: &wgpu::Error) -> FrameGraphError {
+    FrameGraphError::NativeCreationFailed {
+        resource: rec.resource_ref(planned.resource),
+        reason: format!(
+            "wgpu refused a view of it in format {:?} ({}); the device's format features decide what a view \
+             can be used for: plan the frame with DeviceCapabilities::of_adapter_device to have them checked \
+             when it is recorded, or view it in a format that supports the use",
+            planned.format.unwrap_or(texture.format()),
+            one_line(error)
+        ),
+    }
 }
 
 /// FG4003 for the view `planned` of a caller's texture that wgpu refused.

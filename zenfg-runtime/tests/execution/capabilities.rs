@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use crate::execution_common::noop;
 use zenfg_runtime::{
     BufferDesc, BufferRange, CompileOptions, DeviceCapabilities, FrameGraph, FrameGraphError, RootReason, TextureDesc,
-    WriteContents,
+    TextureViewDesc, WriteContents,
 };
 
 /// Records every error wgpu reports to the device's uncaptured-error handler.
@@ -76,5 +76,31 @@ fn an_object_wgpu_refuses_to_create_is_fg4012_and_never_counted() {
     assert_eq!(stats.created_count, stats.acquire_count - stats.reuse_count, "{stats:?}");
     assert!(stats.created_count <= 1, "only the small buffer was created: {stats:?}");
     assert_eq!(stats.retained_count, stats.created_count, "what was created went back to the pool: {stats:?}");
+    assert!(errors.lock().unwrap().is_empty(), "the refusal reached the handler: {:?}", errors.lock().unwrap());
+}
+
+#[test]
+fn a_pooled_view_wgpu_refuses_to_create_is_fg4012() {
+    let (device, queue) = noop();
+    let errors = uncaptured(&device);
+    // Told nothing of what formats can do, the graph accepts a storage view
+    // in an sRGB format, which wgpu refuses when it creates the view.
+    let mut graph = FrameGraph::with_device_and_capabilities(&device, DeviceCapabilities::unchecked());
+    let mut frame = graph.begin_frame();
+    let desc = TextureDesc {
+        view_formats: vec![wgpu::TextureFormat::Rgba8UnormSrgb],
+        ..TextureDesc::new_2d("image", 4, 4, wgpu::TextureFormat::Rgba8Unorm)
+    };
+    let image = frame.create_texture(desc).unwrap();
+    let srgb = TextureViewDesc { format: Some(wgpu::TextureFormat::Rgba8UnormSrgb), ..TextureViewDesc::default() };
+    let srgb = frame.create_texture_view(image, srgb).unwrap();
+    let mut pass = frame.compute_pass("tonemap");
+    let _ = pass.storage_texture_write(srgb, WriteContents::Overwrite).unwrap();
+    pass.finish_compute(|_| Ok(())).unwrap();
+    frame.mark_texture_root(image, RootReason::Output).unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap_err();
+    let FrameGraphError::NativeCreationFailed { resource, reason } = &error else { panic!("{error}") };
+    assert_eq!(resource.label, "image");
+    assert!(reason.contains("a view of it in format Rgba8UnormSrgb"), "{reason}");
     assert!(errors.lock().unwrap().is_empty(), "the refusal reached the handler: {:?}", errors.lock().unwrap());
 }
