@@ -282,7 +282,9 @@ impl<'frame> Frame<'frame> {
     /// # Errors
     ///
     /// * The first declaration the recording rejects (for example FG1105 for
-    ///   two fields that overlap on one resource where one writes, FG1103 for a
+    ///   two fields that overlap on one resource where one writes, or for a
+    ///   buffer a render or compute pass writes as read-write storage and
+    ///   uses in another role too, on any range, FG1103 for a
     ///   slice out of range, FG1104 for a view that does not fit the role,
     ///   FG1108 for an attachment of the wrong format category), or the
     ///   `finish_*` check of the kind (FG2009 for a blank label, FG1106 for a
@@ -357,6 +359,9 @@ impl<'frame> Frame<'frame> {
         if !P::BIND_GROUPS.is_empty()
             && let Err(error) = builder.check_layouts(P::BIND_GROUPS)
         {
+            return Err(builder.abort(error));
+        }
+        if let Err(error) = builder.check_exclusive_buffer_uses() {
             return Err(builder.abort(error));
         }
         let id = finish(builder, declared)?;

@@ -53,6 +53,12 @@ use crate::record::Recording;
 impl CompiledFrame<'_> {
     /// Executes the retained work on `queue` with default options.
     ///
+    /// `queue` is the queue of the device the runtime was created with, and
+    /// the native objects bound to imports are that device's: wgpu cannot
+    /// say which device a queue or an object belongs to, and reports a
+    /// mismatch to the device's uncaptured-error handler when the frame is
+    /// submitted.
+    ///
     /// Fails with FG4001 on a runtime without a device, FG4004 for a retained
     /// node without an executor, FG4002 / FG4003 for a missing or unsuitable
     /// import binding — all before anything is acquired or called — and with

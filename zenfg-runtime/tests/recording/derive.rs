@@ -189,6 +189,54 @@ fn a_failed_declaration_poisons_the_recording_with_its_error() -> Result<(), Fra
     Ok(())
 }
 
+#[derive(Pass)]
+#[pass(compute)]
+struct PingPong<'f> {
+    #[storage_read]
+    src: BufferSlice<'f>,
+    #[storage_write(overwrite)]
+    #[root(output)]
+    dst: BufferSlice<'f>,
+}
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Halves<'f> {
+    #[storage_write(preserve)]
+    src: BufferSlice<'f>,
+    #[storage_write(overwrite)]
+    #[root(output)]
+    dst: BufferSlice<'f>,
+}
+
+#[test]
+fn a_buffer_written_as_read_write_storage_and_used_otherwise_in_one_pass_is_fg1105_on_any_range()
+-> Result<(), FrameGraphError> {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let data = frame.import_buffer(BufferDesc::new("data", 512), ImportBufferOptions::new(InitialContents::Defined))?;
+    let (front, back) = (data.slice(BufferRange::new(0, Some(256))), data.slice(BufferRange::new(256, Some(256))));
+    let error = frame.add(PingPong { src: front, dst: back }, |_| Ok(())).expect_err("FG1105");
+    assert_eq!(error.code(), "FG1105");
+    assert_eq!(error.resource(), Some(data.id()));
+    let message = error.to_string();
+    assert!(message.contains("`ping-pong`") && message.contains("`data`"), "{message}");
+    assert!(
+        message.contains("storage buffer write (bytes 256..+256) and the storage buffer read (bytes 0..+256)"),
+        "{message}"
+    );
+    assert!(message.contains("wgpu tracks a buffer's usage as a whole within a compute pass"), "{message}");
+    assert_eq!(frame.compile(CompileOptions::default()).map(|_| ()).expect_err("poisoned").code(), "FG1105");
+
+    // Read-write storage on both ranges is one usage, which wgpu accepts.
+    let mut frame = graph.begin_frame();
+    let data = frame.import_buffer(BufferDesc::new("data", 512), ImportBufferOptions::new(InitialContents::Defined))?;
+    let (front, back) = (data.slice(BufferRange::new(0, Some(256))), data.slice(BufferRange::new(256, Some(256))));
+    frame.add(Halves { src: front, dst: back }, |_| Ok(()))?;
+    frame.compile(CompileOptions::default())?;
+    Ok(())
+}
+
 #[test]
 fn a_slice_out_of_range_fails_with_fg1103() -> Result<(), FrameGraphError> {
     let mut graph = FrameGraph::new();

@@ -96,6 +96,47 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         }
     }
 
+    /// FG1105 for a buffer a render or compute pass writes through a
+    /// read-write storage binding and uses in another role as well, on any
+    /// range: wgpu tracks a buffer's usage as a whole within a render pass or
+    /// a dispatch, and read-write storage excludes every other usage. Checked
+    /// for derived passes, whose bindings are all bound together.
+    pub(crate) fn check_exclusive_buffer_uses(&self) -> Result<()> {
+        if !matches!(K::KIND, NodeKind::Render | NodeKind::Compute) {
+            return Ok(());
+        }
+        let accesses = &self.frame.rec.accesses[self.accesses_start as usize..];
+        for written in accesses.iter().filter(|access| access.role == AccessRole::StorageBufferWrite) {
+            let exclusive = |other: &&AccessRecord| {
+                other.resource == written.resource && other.role != AccessRole::StorageBufferWrite
+            };
+            if let Some(other) = accesses.iter().find(exclusive) {
+                return Err(self.shared_storage_buffer(*written, *other));
+            }
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn shared_storage_buffer(&self, written: AccessRecord, other: AccessRecord) -> FrameGraphError {
+        let rec = &self.frame.rec;
+        let resource = &rec.resources[written.resource.index()];
+        FrameGraphError::ConflictingAccesses {
+            pass: self.pass.clone(),
+            resource: rec.resource_ref(written.resource),
+            message: format!(
+                "the {} ({}) and the {} ({}) use one buffer, and wgpu tracks a buffer's usage as a whole within \
+                 a {} pass: read-write storage excludes every other use; bind both ranges as read-write storage \
+                 (`#[storage_write(preserve)]` and `var<storage, read_write>`), or keep them in two buffers",
+                written.role,
+                written.region().range_of(resource),
+                other.role,
+                other.region().range_of(resource),
+                if K::KIND == NodeKind::Render { "render" } else { "compute" },
+            ),
+        }
+    }
+
     #[cold]
     pub(super) fn too_many_accesses(&self) -> FrameGraphError {
         FrameGraphError::InvalidNodeOperation {
