@@ -361,7 +361,9 @@ impl<'frame> Frame<'frame> {
         {
             return Err(builder.abort(error));
         }
-        if let Err(error) = builder.check_exclusive_buffer_uses() {
+        if const { P::ACCESSES.may_share_a_storage_buffer() }
+            && let Err(error) = builder.check_exclusive_buffer_uses()
+        {
             return Err(builder.abort(error));
         }
         let id = finish(builder, declared)?;

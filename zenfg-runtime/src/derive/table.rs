@@ -82,6 +82,30 @@ pub struct FieldAccess {
 }
 
 impl AccessTable {
+    /// Whether a render or compute pass of this table can bind one buffer
+    /// as read-write storage and use it in another role: it has a
+    /// `#[storage_write]` buffer field and a field of another buffer role.
+    pub(crate) const fn may_share_a_storage_buffer(&self) -> bool {
+        if !matches!(self.kind, NodeKind::Render | NodeKind::Compute) {
+            return false;
+        }
+        let (mut written, mut other) = (false, false);
+        let mut index = 0;
+        while index < self.fields.len() {
+            match self.fields[index].role {
+                AccessRole::StorageBufferWrite => written = true,
+                AccessRole::UniformBuffer
+                | AccessRole::StorageBufferRead
+                | AccessRole::VertexBuffer
+                | AccessRole::IndexBuffer
+                | AccessRole::IndirectBuffer => other = true,
+                _ => {}
+            }
+            index += 1;
+        }
+        written && other
+    }
+
     /// The row of `field`, if it is an annotated handle field.
     #[must_use]
     pub fn field(&self, field: &str) -> Option<&FieldAccess> {
