@@ -28,7 +28,8 @@ pub(crate) enum Code {
     DuplicateSlot = 8,
     /// ZM0009: a pass that can never be retained.
     NeverRetained = 9,
-    /// ZM0010: a missing, repeated or unknown pass kind.
+    /// ZM0010: a missing or repeated `#[pass(..)]`, or one without a pass
+    /// kind or with two.
     PassKind = 10,
     /// ZM0011: a field without an access attribute.
     MissingRole = 11,

@@ -7,7 +7,8 @@
 //! and generates:
 //!
 //! - a context struct `<Name>Context<'cx>` with the runtime's objects
-//!   (`device`, then `pass`, `encoder` or `queue`, then `frame_index`) and one
+//!   (`device`, then `pass`, `encoder` or `queue`, then `frame_index`, and
+//!   for a pass that binds `bind_groups` with `set_bind_groups()`) and one
 //!   role-specific view per field, under the field's name;
 //! - an `impl Pass` with the static access table, the lowering to builder
 //!   calls, the construction of the context, and the roots;
@@ -30,12 +31,12 @@
 //! | ZM0007 | `root` on a field that is only read, or that can never be that root: `readback` on anything but a `#[copy_dst]` buffer, any root on a discarded attachment |
 //! | ZM0008 | two color attachments on one slot, counting one slot per handle of an array or `Vec` (the error names both fields), or a color attachment after a `Vec`, which takes every later slot |
 //! | ZM0009 | a pass that can never be retained: no write, no root, no side effect |
-//! | ZM0010 | a missing, repeated or unknown pass kind |
+//! | ZM0010 | a missing or repeated `#[pass(..)]`, or one without a pass kind or with two (an unknown or misspelled kind is ZM0002) |
 //! | ZM0011 | a field without an access attribute |
 //! | ZM0012 | an item the derive does not support (enum, union, tuple struct, type or const parameters, several lifetimes, where clauses) |
-//! | ZM0013 | missing, repeated or conflicting options (an option of `#[pass(..)]` or a resolve target's `source` given twice included) |
+//! | ZM0013 | missing, repeated or conflicting options (an option of `#[pass(..)]` or a resolve target's `source` given twice included, and a `crate = ..` that is not a path) |
 //! | ZM0014 | a resolve target whose source is not a single-handle color attachment field, or is resolved twice |
-//! | ZM0015 | a field name the context already uses (`device`, `pass`, `encoder`, `queue`, `frame_index`) |
+//! | ZM0015 | a field name the context of the pass kind already uses (`device`, `pass`, `encoder` or `queue`, `frame_index`, and `bind_groups` in a pass that binds) |
 //! | ZM0016 | a field type the role cannot take (a container of resolve targets or depth attachments, `slot` on a container, a native wgpu object such as `wgpu::TextureView` under a graph role) |
 //! | ZM0017 | a color slot outside `0..n` for `n` color attachment handles |
 //! | ZM0018 | more than one depth attachment |
@@ -45,7 +46,7 @@
 //! | ZM0022 | a binding option (`binding`, `group`, a texture or sampler option) on a role that does not bind through a bind group (an attachment, a vertex, index or indirect buffer, a copy), or `#[untracked(..)]` of such a role |
 //! | ZM0023 | a field of a pass that binds (a bindable field, `#[sampler]`, `#[untracked(..)]`) without a binding: no `binding = N` and no shader to take it from |
 //! | ZM0024 | two fields on one binding of a group |
-//! | ZM0025 | a binding the derive cannot lay out: a storage texture without `format`, a bound `Option`, array or `Vec`, a type that does not tell texture from buffer, a shader binding it does not bind (binding arrays, atomic storage textures, ...) |
+//! | ZM0025 | a binding the derive cannot lay out: a `group` at or past the most bind groups a pipeline layout can hold, a storage texture without `format`, a bound `Option`, array or `Vec`, a type that does not tell texture from buffer, a shader binding it does not bind (binding arrays, atomic storage textures, ...) |
 //! | ZM0026 | a shader that cannot be read, parsed or validated; an entry point named in `#[pass(..)]` that it lacks, or several of a stage and none named; no fragment entry point for a render pass with color attachments |
 //! | ZM0027 | a bound field without a binding in the shader (by its name, or at its `group` and `binding`) |
 //! | ZM0028 | a binding the shader's entry points use without a field |

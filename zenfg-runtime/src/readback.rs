@@ -303,6 +303,28 @@ mod tests {
     }
 
     #[test]
+    fn a_mip_larger_than_one_buffer_holds_is_fg4011() {
+        let (device, queue) = wgpu::Device::noop(&Default::default());
+        let side = device.limits().max_texture_dimension_2d;
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("huge"),
+            size: wgpu::Extent3d { width: side, height: side, depth_or_array_layers: 1 },
+            mip_level_count: 7,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba32Float,
+            usage: wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        assert!(u64::from(side) * u64::from(side) * 16 > device.limits().max_buffer_size);
+        let error = read_texture(&device, &queue, &texture, 0, Duration::from_secs(5)).unwrap_err();
+        assert_eq!(error.code(), "FG4011");
+        assert!(error.to_string().contains("read back a smaller mip"), "{error}");
+        let small = read_texture(&device, &queue, &texture, 6, Duration::from_secs(5)).expect("a small mip reads");
+        assert_eq!(small.len() as u64, u64::from(side >> 6) * u64::from(side >> 6) * 16);
+    }
+
+    #[test]
     fn a_destroyed_texture_is_fg4011_not_a_panic() {
         let (device, queue) = wgpu::Device::noop(&Default::default());
         let texture = device.create_texture(&wgpu::TextureDescriptor {

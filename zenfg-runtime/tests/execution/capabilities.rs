@@ -37,6 +37,10 @@ fn a_device_backed_graph_refuses_what_its_device_cannot_create() {
     let FrameGraphError::MissingDeviceFeature { feature, .. } = &error else { panic!("{error}") };
     assert_eq!(*feature, wgpu::Features::TEXTURE_COMPRESSION_BC);
     assert!(error.to_string().contains("TEXTURE_COMPRESSION_BC"), "{error}");
+    let msaa = TextureDesc::new_2d("msaa", 4, 4, wgpu::TextureFormat::Rgba8Unorm).with_samples(8);
+    let error = frame.create_texture(msaa).unwrap_err();
+    assert_eq!(error.code(), "FG1102");
+    assert!(error.to_string().contains("supports sample counts 1, 4 on this device, not 8"), "{error}");
 }
 
 #[test]
