@@ -76,7 +76,7 @@ fn derived(frame: &mut Frame<'_>, passes: usize) -> Result<(), FrameGraphError> 
         let (src, dst) = (c.textures[i], c.textures[i + 1]);
         if i % 4 == 3 {
             frame.add(Draw { src, color: dst, depth: c.depth, vertices: c.vertices }, |cx| {
-                cx.pass.set_vertex_view(0, &cx.vertices);
+                cx.pass.set_vertex_view(0, &cx.vertices)?;
                 black_box(cx.src.extent());
                 Ok(())
             })?;

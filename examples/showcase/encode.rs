@@ -25,16 +25,16 @@ impl Renderer {
     pub fn g_buffer(&self, mut cx: GBufferContext<'_>) -> Result<(), FrameGraphError> {
         cx.pass.set_pipeline(&self.pipelines.mesh);
         cx.set_bind_groups();
-        cx.pass.set_vertex_view(0, &cx.vertices);
-        cx.pass.set_vertex_view(1, &cx.instances);
-        cx.pass.set_index_view(&cx.indices, IndexFormat::Uint32);
+        cx.pass.set_vertex_view(0, &cx.vertices)?;
+        cx.pass.set_vertex_view(1, &cx.instances)?;
+        cx.pass.set_index_view(&cx.indices, IndexFormat::Uint32)?;
         for draw in &self.draws {
             cx.pass.draw_indexed(draw.mesh.indices(), draw.mesh.base_vertex, draw.instances.clone());
         }
 
         cx.pass.set_pipeline(&self.pipelines.bulb);
         cx.set_bind_groups();
-        cx.pass.set_vertex_view(1, &cx.lights);
+        cx.pass.set_vertex_view(1, &cx.lights)?;
         let lights = (cx.lights.size() / LIGHT_BYTES) as u32;
         cx.pass.draw_indexed(self.bulb.indices(), self.bulb.base_vertex, 0..lights);
         Ok(())
@@ -93,7 +93,7 @@ impl Renderer {
     pub fn ui_overlay(&self, mut cx: UiOverlayContext<'_>) -> Result<(), FrameGraphError> {
         cx.pass.set_pipeline(&self.pipelines.overlay);
         cx.set_bind_groups();
-        cx.pass.set_vertex_view(0, &cx.rects);
+        cx.pass.set_vertex_view(0, &cx.rects)?;
         cx.pass.draw(0..4, 0..self.rect_count);
         Ok(())
     }

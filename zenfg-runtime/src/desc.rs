@@ -315,7 +315,8 @@ pub struct TextureSubresourceRange {
 
 impl fmt::Display for TextureSubresourceRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "mip {} slices {}..{}", self.base_mip_level, self.base_slice, self.base_slice + self.slice_count)
+        let end = u64::from(self.base_slice) + u64::from(self.slice_count);
+        write!(f, "mip {} slices {}..{end}", self.base_mip_level, self.base_slice)
     }
 }
 

@@ -112,6 +112,9 @@ fn in_pass(pass: &Option<PassRef>) -> String {
 ///   the bind group (or its layout) that the runtime builds for a derived
 ///   pass, caught in an error scope instead of reaching the device's
 ///   uncaptured-error handler.
+/// * **FG4017** ([`DrawRefused`](Self::DrawRefused)): a draw or dispatch
+///   through a derived pass's vertex, index or indirect view that wgpu would
+///   refuse.
 ///
 /// Codes the reference's TypeScript runtime uses with another meaning (its
 /// Rust runtime has none of them), so the same code names different errors
@@ -537,6 +540,19 @@ pub enum FrameGraphError {
         /// What the copy breaks, and the fix.
         message: String,
     },
+    /// A vertex or index buffer bound, or an indirect draw or dispatch
+    /// issued, through the typed draw helpers
+    /// ([`RenderPassExt`](crate::RenderPassExt),
+    /// [`ComputePassExt`](crate::ComputePassExt)) that wgpu would refuse: a
+    /// view that starts off the alignment wgpu binds it at, or indirect
+    /// arguments larger than the view. Nothing is recorded.
+    #[error("FG4017: a draw or dispatch{} breaks a rule of wgpu's: {message}", in_pass(.pass))]
+    DrawRefused {
+        /// The node whose callback drew, filled in by the runtime.
+        pass: Option<PassRef>,
+        /// What the draw breaks, and the fix.
+        message: String,
+    },
     /// wgpu refused the bind group layout or the bind group of a derived
     /// pass's group: an object bound through an untracked or sampler field
     /// does not fit its layout entry (a buffer too small or without the
@@ -613,6 +629,7 @@ impl FrameGraphError {
             Self::FrameScopedSurface { .. } => "FG4014",
             Self::BindGroupRefused { .. } => "FG4015",
             Self::CopyRefused { .. } => "FG4016",
+            Self::DrawRefused { .. } => "FG4017",
             Self::Internal { .. } => "FG9001",
         }
     }
@@ -639,6 +656,7 @@ impl FrameGraphError {
             | Self::CallbackFailed { pass, .. }
             | Self::CopyOutsideView { pass, .. }
             | Self::CopyRefused { pass, .. }
+            | Self::DrawRefused { pass, .. }
             | Self::DeviceLimitExceeded { pass, .. }
             | Self::MissingDeviceFeature { pass, .. } => pass.as_ref().map(|pass| pass.id),
             _ => None,

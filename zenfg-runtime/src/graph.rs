@@ -139,8 +139,12 @@ impl FrameGraph {
     /// `capabilities` instead of the device's own: with
     /// [`DeviceCapabilities::webgpu`], say, a frame that records on a
     /// powerful GPU is known to fit every WebGPU device. What `capabilities`
-    /// allow beyond the device, wgpu refuses when it creates the native
-    /// objects, and the execution fails with FG4012.
+    /// allow beyond the device, wgpu refuses: when it creates the native
+    /// objects, the execution fails with FG4012; what it refuses of the
+    /// encoded work (copy layouts [`DeviceCapabilities::unchecked`] lets
+    /// through, more color attachments than the device has, a resolve of a
+    /// format it cannot resolve) reaches the device's uncaptured-error
+    /// handler when the frame is submitted.
     #[must_use]
     pub fn with_device_and_capabilities(device: &wgpu::Device, capabilities: DeviceCapabilities) -> Self {
         Self { device: Some(device.clone()), capabilities, ..Self::new() }

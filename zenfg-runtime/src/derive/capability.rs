@@ -3,6 +3,8 @@
 
 use wgpu::{BindingResource, IndexFormat};
 
+use crate::error::{FrameGraphError, Result};
+
 use super::broken::BrokenView;
 use super::views::{
     IndexBufferView, IndirectBufferView, SampledTextureView, StorageBufferReadView, StorageBufferWriteView,
@@ -87,8 +89,9 @@ pub trait AsIndexSlice<'cx>: sealed::Sealed {
     note = "declare the field with `#[indirect]` to draw or dispatch indirectly from it"
 )]
 pub trait AsIndirectArgs<'cx>: sealed::Sealed {
-    /// The native buffer and the offset of the arguments.
-    fn indirect_args(&self) -> (&'cx wgpu::Buffer, u64);
+    /// The native buffer, the offset of the arguments and the bytes the
+    /// view declares.
+    fn indirect_args(&self) -> (&'cx wgpu::Buffer, u64, u64);
 }
 
 macro_rules! sealed {
@@ -148,52 +151,122 @@ capability!(AsIndexSlice::index_slice -> wgpu::BufferSlice<'cx> {
     IndexBufferView => |v| v.bytes.slice();
     BrokenView => |v| v.never();
 });
-capability!(AsIndirectArgs::indirect_args -> (&'cx wgpu::Buffer, u64) {
-    IndirectBufferView => |v| (v.bytes.buffer, v.offset());
+capability!(AsIndirectArgs::indirect_args -> (&'cx wgpu::Buffer, u64, u64) {
+    IndirectBufferView => |v| (v.bytes.buffer, v.bytes.offset, v.bytes.size);
     BrokenView => |v| v.never();
 });
 
+fn refused(message: String) -> FrameGraphError {
+    FrameGraphError::DrawRefused { pass: None, message }
+}
+
+/// FG4017 for a view of `what` at `offset`, off the `alignment` wgpu binds
+/// it at.
+fn check_alignment(what: &str, offset: u64, alignment: u64) -> Result<()> {
+    if offset.is_multiple_of(alignment) {
+        return Ok(());
+    }
+    Err(refused(format!(
+        "the {what} view starts at byte {offset}, and wgpu takes it at multiples of {alignment} bytes; declare \
+         its slice at such an offset"
+    )))
+}
+
+/// The buffer and offset of `args` arguments of `bytes` bytes in `view`,
+/// FG4017 when the view is off 4 bytes or smaller than the arguments.
+fn indirect<'cx>(view: &impl AsIndirectArgs<'cx>, args: &str, bytes: u64) -> Result<(&'cx wgpu::Buffer, u64)> {
+    let (buffer, offset, size) = view.indirect_args();
+    check_alignment("`#[indirect]`", offset, 4)?;
+    if size < bytes {
+        return Err(refused(format!(
+            "{args} read {bytes} bytes of arguments, and the `#[indirect]` view declares {size}; declare a slice of \
+             at least {bytes} bytes"
+        )));
+    }
+    Ok((buffer, offset))
+}
+
 /// Draw calls of a render pass that take views of a derived pass.
+///
+/// Each fails with FG4017, recording nothing, where wgpu would refuse the
+/// call: a vertex view that starts off 4 bytes, an index view off its
+/// format's index size, indirect arguments off 4 bytes or larger than
+/// their view.
 pub trait RenderPassExt<'cx> {
     /// Binds a `#[vertex]` view to vertex buffer `slot`.
-    fn set_vertex_view(&mut self, slot: u32, view: &impl AsVertexSlice<'cx>);
+    ///
+    /// # Errors
+    ///
+    /// FG4017 when the view does not start at a multiple of
+    /// [`wgpu::VERTEX_ALIGNMENT`].
+    fn set_vertex_view(&mut self, slot: u32, view: &impl AsVertexSlice<'cx>) -> Result<()>;
     /// Binds an `#[index]` view as the index buffer.
-    fn set_index_view(&mut self, view: &impl AsIndexSlice<'cx>, format: IndexFormat);
+    ///
+    /// # Errors
+    ///
+    /// FG4017 when the view does not start at a multiple of the index size
+    /// of `format`.
+    fn set_index_view(&mut self, view: &impl AsIndexSlice<'cx>, format: IndexFormat) -> Result<()>;
     /// Draws with arguments read from an `#[indirect]` view.
-    fn draw_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>);
+    ///
+    /// # Errors
+    ///
+    /// FG4017 when the view does not start at a multiple of 4 or holds fewer
+    /// than the 16 bytes of [`wgpu::util::DrawIndirectArgs`].
+    fn draw_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>) -> Result<()>;
     /// Draws indexed with arguments read from an `#[indirect]` view.
-    fn draw_indexed_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>);
+    ///
+    /// # Errors
+    ///
+    /// FG4017 when the view does not start at a multiple of 4 or holds fewer
+    /// than the 20 bytes of [`wgpu::util::DrawIndexedIndirectArgs`].
+    fn draw_indexed_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>) -> Result<()>;
 }
 
 impl<'cx> RenderPassExt<'cx> for wgpu::RenderPass<'_> {
-    fn set_vertex_view(&mut self, slot: u32, view: &impl AsVertexSlice<'cx>) {
-        self.set_vertex_buffer(slot, view.vertex_slice());
+    fn set_vertex_view(&mut self, slot: u32, view: &impl AsVertexSlice<'cx>) -> Result<()> {
+        let slice = view.vertex_slice();
+        check_alignment("`#[vertex]`", slice.offset(), wgpu::VERTEX_ALIGNMENT)?;
+        self.set_vertex_buffer(slot, slice);
+        Ok(())
     }
 
-    fn set_index_view(&mut self, view: &impl AsIndexSlice<'cx>, format: IndexFormat) {
-        self.set_index_buffer(view.index_slice(), format);
+    fn set_index_view(&mut self, view: &impl AsIndexSlice<'cx>, format: IndexFormat) -> Result<()> {
+        let slice = view.index_slice();
+        check_alignment("`#[index]`", slice.offset(), format.byte_size() as u64)?;
+        self.set_index_buffer(slice, format);
+        Ok(())
     }
 
-    fn draw_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>) {
-        let (buffer, offset) = view.indirect_args();
+    fn draw_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>) -> Result<()> {
+        let (buffer, offset) = indirect(view, "indirect draws", 16)?;
         self.draw_indirect(buffer, offset);
+        Ok(())
     }
 
-    fn draw_indexed_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>) {
-        let (buffer, offset) = view.indirect_args();
+    fn draw_indexed_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>) -> Result<()> {
+        let (buffer, offset) = indirect(view, "indexed indirect draws", 20)?;
         self.draw_indexed_indirect(buffer, offset);
+        Ok(())
     }
 }
 
 /// Dispatches of a compute pass that take views of a derived pass.
 pub trait ComputePassExt<'cx> {
     /// Dispatches with workgroup counts read from an `#[indirect]` view.
-    fn dispatch_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>);
+    ///
+    /// # Errors
+    ///
+    /// FG4017, recording nothing, when the view does not start at a multiple
+    /// of 4 or holds fewer than the 12 bytes of
+    /// [`wgpu::util::DispatchIndirectArgs`].
+    fn dispatch_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>) -> Result<()>;
 }
 
 impl<'cx> ComputePassExt<'cx> for wgpu::ComputePass<'_> {
-    fn dispatch_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>) {
-        let (buffer, offset) = view.indirect_args();
+    fn dispatch_indirect_view(&mut self, view: &impl AsIndirectArgs<'cx>) -> Result<()> {
+        let (buffer, offset) = indirect(view, "indirect dispatches", 12)?;
         self.dispatch_workgroups_indirect(buffer, offset);
+        Ok(())
     }
 }

@@ -175,6 +175,14 @@ fn texels_within<'cx>(
         )));
     }
     let z = end(u64::from(at.origin.z), u64::from(extent.depth_or_array_layers), side)?;
+    // A 3D texture's mips have fewer depth slices than the first mip the
+    // view declares.
+    if texture.dimension() == wgpu::TextureDimension::D3 && z > u64::from(size.depth_or_array_layers) {
+        return Err(outside(format!(
+            "depth slices {}..{z} of mip {} of the {side}, which has {}",
+            at.origin.z, at.mip_level, size.depth_or_array_layers
+        )));
+    }
     if u64::from(at.origin.z) < u64::from(layers.start) || z > u64::from(layers.end) {
         return Err(outside(format!(
             "layers {}..{z} of the {side}, whose view declares layers {layers:?}",

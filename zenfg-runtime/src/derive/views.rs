@@ -351,8 +351,8 @@ mod tests {
             _ => panic!("a uniform view binds a buffer"),
         }
         assert_eq!(VertexBufferView { bytes }.vertex_slice().size(), 32);
-        let (_, offset) = IndirectBufferView { bytes }.indirect_args();
-        assert_eq!(offset, 64);
+        let (_, offset, size) = IndirectBufferView { bytes }.indirect_args();
+        assert_eq!((offset, size), (64, 32));
         assert_eq!((uniform.offset(), uniform.size()), (64, 32));
     }
 }

@@ -101,8 +101,9 @@ impl<'x> Executor<'x, '_> {
     }
 
     /// Names the pass in a [`CallbackFailed`](FrameGraphError::CallbackFailed)
-    /// [`CopyOutsideView`](FrameGraphError::CopyOutsideView) or
-    /// [`CopyRefused`](FrameGraphError::CopyRefused) error its callback
+    /// [`CopyOutsideView`](FrameGraphError::CopyOutsideView),
+    /// [`CopyRefused`](FrameGraphError::CopyRefused) or
+    /// [`DrawRefused`](FrameGraphError::DrawRefused) error its callback
     /// returned.
     #[inline]
     pub(super) fn attribute(&self, pass: PassId, result: Result<()>) -> Result<()> {
@@ -126,6 +127,9 @@ impl<'x> Executor<'x, '_> {
             }
             FrameGraphError::CopyRefused { pass: None, message } => {
                 FrameGraphError::CopyRefused { pass: named(), message }
+            }
+            FrameGraphError::DrawRefused { pass: None, message } => {
+                FrameGraphError::DrawRefused { pass: named(), message }
             }
             other => other,
         }

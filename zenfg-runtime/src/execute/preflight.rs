@@ -4,7 +4,8 @@
 //! Order: each retained node in execution order —
 //! its executor (FG4004), then each of its accesses: a transient has an
 //! allocation, an import or surface has a bound native object (FG4002) whose
-//! usage covers the effective usage (FG4003).
+//! usage covers the effective usage and, for a buffer, that is not mapped
+//! (FG4003).
 
 use crate::compile::Plan;
 use crate::error::{FrameGraphError, Result};
@@ -41,7 +42,9 @@ fn imports_ready(rec: &Recording<'_>, plan: &Plan) -> bool {
         let Some(bound) = record.native else { return false };
         match &rec.bound[bound as usize].native {
             None => true,
-            Some(native) => native_usage(record, native).is_some_and(|available| available & needed == needed),
+            Some(native) => {
+                native_usage(record, native).is_some_and(|available| available & needed == needed) && !is_mapped(native)
+            }
         }
     })
 }
@@ -54,6 +57,14 @@ fn native_usage(record: &ResourceRecord, native: &NativeResource) -> Option<u32>
         NativeResource::Texture(texture) if record.texture_desc().is_some() => Some(texture.usage().bits()),
         _ => None,
     }
+}
+
+/// Whether `native` is a buffer mapped for the CPU, which wgpu refuses to
+/// submit work with. Only buffers with a map usage can be mapped.
+fn is_mapped(native: &NativeResource) -> bool {
+    let mappable = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::MAP_WRITE;
+    matches!(native, NativeResource::Buffer(buffer)
+        if buffer.usage().intersects(mappable) && buffer.get_mapped_range(..).is_ok())
 }
 
 fn check_executor(rec: &Recording<'_>, pass: PassId, work: &NodeWork) -> Result<()> {
@@ -105,6 +116,14 @@ fn check_access(rec: &Recording<'_>, plan: &Plan, access: &AccessRecord) -> Resu
                 "retained work needs usage {usage:?} but the native object only has {native:?}; \
                  create the native object with that usage"
             ),
+        });
+    }
+    if is_mapped(native) {
+        return Err(FrameGraphError::NativeDescriptorMismatch {
+            resource: rec.resource_ref(access.resource),
+            message: "the bound native buffer is mapped, and wgpu submits no work with a mapped buffer; unmap it \
+                      before executing the frame"
+                .into(),
         });
     }
     Ok(())

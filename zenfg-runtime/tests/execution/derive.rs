@@ -661,6 +661,82 @@ fn a_texture_copy_wgpu_would_refuse_fails_with_fg4016() {
     frame.compile(CompileOptions::default()).unwrap().execute(&queue).expect("the whole-mip copies execute");
 }
 
+#[test]
+fn a_copy_past_the_depth_of_a_deeper_mip_of_a_3d_texture_fails_with_fg4010() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let desc = TextureDesc {
+        dimension: wgpu::TextureDimension::D3,
+        size: wgpu::Extent3d { width: 8, height: 8, depth_or_array_layers: 8 },
+        ..TextureDesc::new_2d("volume", 8, 8, TextureFormat::Rgba8Unorm).with_mips(4)
+    };
+    let volume = frame.create_texture(desc).unwrap();
+    frame.add(Produce { targets: vec![volume] }, |_| Ok(())).unwrap();
+    let bytes = frame.create_buffer(BufferDesc::new("bytes", 4096)).unwrap();
+    let view = frame.create_texture_view(volume, TextureViewDesc::default()).unwrap();
+    frame
+        .add(MipOut { src: view, dst: bytes }, |cx| {
+            let at = CopyOrigin::new(2, wgpu::Origin3d::ZERO);
+            let layout = wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: Some(2) };
+            let slab = |depth_or_array_layers| wgpu::Extent3d { width: 2, height: 2, depth_or_array_layers };
+            let error = cx.encoder.copy_texture_view_to_buffer_view(&cx.src, at, &cx.dst, layout, slab(8)).unwrap_err();
+            assert_eq!(error.code(), "FG4010");
+            assert!(error.to_string().contains("depth slices 0..8 of mip 2 of the source, which has 2"), "{error}");
+            cx.encoder.copy_texture_view_to_buffer_view(&cx.src, at, &cx.dst, layout, slab(2))
+        })
+        .unwrap();
+    frame.compile(CompileOptions::default()).unwrap().execute(&queue).expect("the copy within the mip executes");
+}
+
+#[derive(Pass)]
+#[pass(render, side_effect)]
+struct Draws<'f> {
+    #[color_attachment(clear = Color::BLACK)]
+    target: Texture<'f>,
+    #[vertex]
+    vertices: BufferSlice<'f>,
+    #[index]
+    indices: BufferSlice<'f>,
+    #[indirect]
+    args: BufferSlice<'f>,
+}
+
+#[test]
+fn a_draw_through_a_view_wgpu_would_refuse_fails_with_fg4017() {
+    let (device, queue) = noop();
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let target = frame.create_texture(TextureDesc::new_2d("target", 4, 4, TextureFormat::Rgba8Unorm)).unwrap();
+    let data = frame.create_buffer(BufferDesc::new("data", 256)).unwrap();
+    frame.clear_buffer("zero", data, BufferRange::whole()).unwrap();
+    let slice = |offset, size| data.slice(BufferRange::new(offset, Some(size)));
+    let draws = Draws { target, vertices: slice(2, 32), indices: slice(66, 16), args: slice(128, 12) };
+    frame
+        .add(draws, |cx| {
+            let error = cx.pass.set_vertex_view(0, &cx.vertices).unwrap_err();
+            assert_eq!(error.code(), "FG4017");
+            assert!(error.to_string().contains("the `#[vertex]` view starts at byte 2"), "{error}");
+            let error = cx.pass.set_index_view(&cx.indices, wgpu::IndexFormat::Uint32).unwrap_err();
+            assert!(error.to_string().contains("at multiples of 4 bytes"), "{error}");
+            cx.pass.set_index_view(&cx.indices, wgpu::IndexFormat::Uint16)?;
+            let error = cx.pass.draw_indirect_view(&cx.args).unwrap_err();
+            assert_eq!(error.code(), "FG4017");
+            assert!(
+                error
+                    .to_string()
+                    .contains("indirect draws read 16 bytes of arguments, and the `#[indirect]` view declares 12"),
+                "{error}"
+            );
+            cx.pass.draw_indexed_indirect_view(&cx.args)
+        })
+        .unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap().execute(&queue).unwrap_err();
+    assert_eq!(error.code(), "FG4017");
+    assert!(error.to_string().contains("in pass `draws`"), "the runtime names the pass: {error}");
+    assert!(error.to_string().contains("read 20 bytes"), "{error}");
+}
+
 #[derive(Pass)]
 #[pass(render)]
 struct Sparse<'f> {

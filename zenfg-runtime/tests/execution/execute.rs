@@ -1028,3 +1028,34 @@ fn a_view_format_the_native_texture_does_not_list_is_fg4003_at_execution() {
         assert!(error.to_string().contains("`view_formats`"), "{error}");
     }
 }
+
+#[test]
+fn a_bound_buffer_left_mapped_is_fg4003_before_anything_runs() {
+    let (device, queue) = noop();
+    let readback = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("readback"),
+        size: 256,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: true,
+    });
+    let mut graph = FrameGraph::with_device(&device);
+    for mapped in [true, false] {
+        let mut frame = graph.begin_frame();
+        let source = frame.create_buffer(BufferDesc::new("source", 256)).unwrap();
+        frame.clear_buffer("zero", source, BufferRange::whole()).unwrap();
+        let out = frame.import_native_buffer("readback", &readback, InitialContents::Undefined).unwrap();
+        let mut copy = frame.copy_pass("download");
+        copy.copy_buffer_to_buffer(source, 0, out, 0, 256).unwrap();
+        copy.finish().unwrap();
+        frame.mark_buffer_root(out, BufferRange::whole(), RootReason::Readback).unwrap();
+        let result = frame.compile(CompileOptions::default()).unwrap().execute(&queue);
+        if mapped {
+            let error = result.unwrap_err();
+            assert_eq!((error.code(), error.resource()), ("FG4003", Some(out.id())), "{error}");
+            assert!(error.to_string().contains("unmap it before executing the frame"), "{error}");
+            readback.unmap();
+        } else {
+            result.expect("the unmapped buffer takes the copy");
+        }
+    }
+}

@@ -424,6 +424,29 @@ fn copy_nodes_reject_overlapping_source_and_destination_ranges() {
 }
 
 #[test]
+fn an_empty_copy_within_one_mip_of_a_texture_is_fg1105() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let desc = TextureDesc::new_2d("atlas", 4, 4, TextureFormat::Rgba8Unorm).with_layers(2).with_mips(2);
+    let atlas = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
+    let mut pass = frame.copy_pass("shuffle");
+    let at = |mip_level, layer| TextureCopyLocation {
+        mip_level,
+        origin: wgpu::Origin3d { x: 0, y: 0, z: layer },
+        ..TextureCopyLocation::new(atlas)
+    };
+    let error = expect_code(pass.copy_texture_to_texture(at(0, 0), at(0, 0), extent(0, 4, 1)).map(|_| ()), "FG1105");
+    assert_names(&error, &["shuffle", "atlas"]);
+    assert!(error.to_string().contains("wgpu refuses however little it copies"), "{error}");
+    // Other layers or another mip of the same texture are disjoint, empty or not.
+    pass.copy_texture_to_texture(at(0, 0), at(0, 1), extent(0, 4, 1)).unwrap();
+    pass.copy_texture_to_texture(at(0, 0), at(1, 0), extent(2, 2, 0)).unwrap();
+    pass.set_side_effect(true);
+    pass.finish().unwrap();
+    frame.compile(CompileOptions::default()).unwrap();
+}
+
+#[test]
 fn copy_and_clear_nodes_take_part_in_content_flow() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();

@@ -107,7 +107,7 @@ fn record<'f>(
     })?;
     frame.add(draw, |mut cx| {
         cx.set_bind_groups();
-        cx.pass.set_vertex_view(0, &cx.vertices);
+        cx.pass.set_vertex_view(0, &cx.vertices)?;
         cx.pass.draw(0..3, 0..1);
         Ok(())
     })?;

@@ -35,7 +35,7 @@ fn record<'f>(frame: &mut Frame<'f>, blur: Blur<'f>, draw: Draw<'f>) -> Result<(
     })?;
     frame.add(draw, |cx: DrawContext<'_>| {
         if let Some(vertices) = &cx.vertices {
-            cx.pass.set_vertex_view(0, vertices);
+            cx.pass.set_vertex_view(0, vertices)?;
         }
         cx.pass.draw(0..3, 0..1);
         Ok(())

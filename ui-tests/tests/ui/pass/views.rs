@@ -82,10 +82,10 @@ fn record<'f>(
         let _entries = [cx.camera.uniform_binding(), cx.albedo.sampled_binding(), cx.lights.storage_read_binding()];
         let _: (Extent3d, wgpu::TextureFormat, u32) = (cx.albedo.extent(), cx.albedo.format(), cx.albedo.sample_count());
         let _: &wgpu::TextureView = cx.albedo.texture_view_unchecked();
-        cx.pass.set_vertex_view(0, &cx.vertices);
-        cx.pass.set_index_view(&cx.indices, IndexFormat::Uint32);
-        cx.pass.draw_indirect_view(&cx.args);
-        cx.pass.draw_indexed_indirect_view(&cx.args);
+        cx.pass.set_vertex_view(0, &cx.vertices)?;
+        cx.pass.set_index_view(&cx.indices, IndexFormat::Uint32)?;
+        cx.pass.draw_indirect_view(&cx.args)?;
+        cx.pass.draw_indexed_indirect_view(&cx.args)?;
         cx.pass.set_vertex_buffer(1, cx.vertices.vertex_slice());
         let _: &wgpu::Buffer = cx.vertices.buffer_unchecked();
         let _ = (cx.device, cx.frame_index, cx.color);
@@ -96,7 +96,7 @@ fn record<'f>(
         let size = cx.dst.extent();
         let _ = (cx.src.mip_levels(), cx.weights.array_layers());
         cx.pass.dispatch_workgroups(size.width.div_ceil(8), size.height.div_ceil(8), 1);
-        cx.pass.dispatch_indirect_view(&cx.args);
+        cx.pass.dispatch_indirect_view(&cx.args)?;
         Ok(())
     })?;
     frame.add(copy, |cx| {

@@ -12,7 +12,7 @@ use crate::record::copy::{
     CopyDirection, Footprint, FootprintBlame, buffer_footprint, check_buffer_layout, check_texture_pair, is_empty_copy,
     misaligned, off_block, texture_copy_region,
 };
-use crate::record::{AccessRecord, CopyLayout, CopyOp, Region, TexturePoint};
+use crate::record::{AccessRecord, CopyLayout, CopyOp, Recording, Region, TexturePoint};
 use crate::token::kind;
 use crate::types::{AccessRole, WriteContents};
 
@@ -254,6 +254,17 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
             src_region.whole_slices && dst_region.whole_slices,
         )
         .map_err(|message| self.invalid_copy(dst_point.texture, message))?;
+        if src_point.texture == dst_point.texture && effect_free_overlap(rec, src_point, dst_point, size) {
+            return Err(FrameGraphError::ConflictingAccesses {
+                pass: self.pass.clone(),
+                resource: rec.resource_ref(src_point.texture),
+                message: format!(
+                    "the empty copy reads and writes mip {} at the same layers, which wgpu refuses however \
+                     little it copies; copy between other mips or layers, or leave the copy out",
+                    src_point.mip_level
+                ),
+            });
+        }
         let effect = !is_empty_copy(size);
         let contents = if dst_region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
@@ -272,4 +283,21 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
             CopyOp::TextureToTexture { src: src_point, dst: dst_point, size },
         )
     }
+}
+
+/// Whether an empty copy within one texture reads and writes one mip at
+/// overlapping layers (a 3D texture's copies count one layer, as wgpu counts
+/// them): wgpu refuses it although it copies nothing, and its empty regions
+/// overlap nothing in the conflict check, so a copy that is not empty is
+/// left to that check.
+fn effect_free_overlap(rec: &Recording<'_>, src: TexturePoint, dst: TexturePoint, size: Extent3d) -> bool {
+    if !is_empty_copy(size) || src.mip_level != dst.mip_level {
+        return false;
+    }
+    let layers = match rec.texture_desc(src.texture).dimension {
+        wgpu::TextureDimension::D1 | wgpu::TextureDimension::D3 => 1,
+        wgpu::TextureDimension::D2 => size.depth_or_array_layers,
+    };
+    let (a, b) = (u64::from(src.origin.z), u64::from(dst.origin.z));
+    a < b + u64::from(layers) && b < a + u64::from(layers)
 }

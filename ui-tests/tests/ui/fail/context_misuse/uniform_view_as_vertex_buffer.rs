@@ -24,7 +24,7 @@ struct Blur<'f> {
 
 fn record<'f>(frame: &mut Frame<'f>, pass: Draw<'f>) -> Result<(), FrameGraphError> {
     frame.add(pass, |mut cx| {
-        cx.pass.set_vertex_view(0, &cx.camera);
+        cx.pass.set_vertex_view(0, &cx.camera)?;
         Ok(())
     })?;
     Ok(())

@@ -24,7 +24,7 @@ struct Blur<'f> {
 
 fn record<'f>(frame: &mut Frame<'f>, pass: Draw<'f>) -> Result<(), FrameGraphError> {
     frame.add(pass, |mut cx| {
-        cx.pass.draw_indirect_view(&cx.vertices);
+        cx.pass.draw_indirect_view(&cx.vertices)?;
         Ok(())
     })?;
     Ok(())
