@@ -532,7 +532,9 @@ pub enum FrameGraphError {
     /// A copy recorded through the typed copy helpers, inside its views,
     /// that wgpu would refuse: offsets, sizes or `bytes_per_row` off wgpu's
     /// alignment, a buffer copied onto itself, a texture that cannot be
-    /// copied to or from a buffer. Nothing is recorded.
+    /// copied to or from a buffer, part of a mip of a depth or multisampled
+    /// texture, texture formats or sample counts that differ. Nothing is
+    /// recorded.
     #[error("FG4016: copy{} breaks a rule of wgpu's copies: {message}", in_pass(.pass))]
     CopyRefused {
         /// The node whose callback recorded the copy, filled in by the runtime.
