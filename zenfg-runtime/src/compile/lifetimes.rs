@@ -20,7 +20,8 @@ pub(crate) struct Uses {
     pub lifetimes: Vec<Option<Lifetime>>,
     /// Union of the usage bits retained accesses need, per resource.
     pub required: Vec<u32>,
-    /// Resources with a lifetime, in order of first use.
+    /// Resources with a lifetime, in order of first use (then of last use,
+    /// then of id, once [`order_first_touch`](Self::order_first_touch) ran).
     pub first_touch: Vec<ResourceId>,
 }
 
@@ -40,6 +41,21 @@ impl Uses {
         self.required.clear();
         self.required.resize(resources, 0);
         self.first_touch.clear();
+    }
+
+    /// Orders `first_touch` as the aliasing plan takes its candidates: by
+    /// first use, then last use, then resource id. Uses are added node by
+    /// node, so only the resources one node uses first need sorting.
+    pub fn order_first_touch(&mut self) {
+        let lifetimes = &self.lifetimes;
+        let first = |resource: &ResourceId| lifetimes[resource.index()].map(|lifetime| lifetime.first);
+        for run in self.first_touch.chunk_by_mut(|a, b| first(a) == first(b)) {
+            if run.len() > 1 {
+                run.sort_unstable_by_key(|resource| {
+                    (lifetimes[resource.index()].map(|lifetime| lifetime.last), resource.index())
+                });
+            }
+        }
     }
 
     /// Adds the accesses of the retained node at execution `position`.

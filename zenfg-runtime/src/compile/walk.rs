@@ -103,6 +103,7 @@ impl NodeStages {
                 storage.views.node(rec, node);
             }
         }
+        self.uses.order_first_touch();
         let len = order.len() as u32;
         let views = storage.views.finish();
         storage.view_accesses.keep(self.view_accesses);
@@ -268,7 +269,8 @@ mod tests {
         Outcome {
             order: ["fill", "submit", "sample", "download"].map(String::from).to_vec(),
             lifetimes,
-            first_touch: vec![image, args, out],
+            // `args` and `image` are first used together, and `args` is done first.
+            first_touch: vec![args, image, out],
             required,
             segments: vec![
                 segment(ExecutionSegmentKind::FrameGraph, 0..1),

@@ -79,6 +79,35 @@ fn chained_buffers_whose_lifetimes_meet_at_one_pass_do_not_alias() {
 }
 
 #[test]
+fn candidates_first_used_together_are_placed_by_last_use_then_id() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let a = buffer(&mut frame, "a", 64);
+    let b = buffer(&mut frame, "b", 64);
+    let c = buffer(&mut frame, "c", 64);
+    let out = output(&mut frame, "out");
+    // One pass first writes `c`, `b` and `a`, in that order; `c` lives on.
+    let mut pass = frame.compute_pass("write");
+    for buffer in [c, b, a] {
+        let _ = pass.storage_buffer_write(buffer, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+    }
+    pass.finish().unwrap();
+    let mut pass = frame.compute_pass("gather");
+    for buffer in [c, b, a] {
+        let _ = pass.storage_buffer_read(buffer, BufferRange::whole()).unwrap();
+    }
+    let _ = pass.storage_buffer_write(out, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+    pass.finish().unwrap();
+    step(&mut frame, "c-to-out", Some(c), out);
+
+    let report = compile_full(frame);
+    let full = tables(&report);
+    let groups: Vec<_> = full.allocations.iter().map(|allocation| allocation.resource_ids.clone()).collect();
+    // By (first use, last use, id): `a` and `b` end first, in id order, then `c`.
+    assert_eq!(groups, vec![vec![a.id()], vec![b.id()], vec![c.id()]]);
+}
+
+#[test]
 fn allocations_are_interval_partitioned_and_reuse_the_earliest_free_one() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
