@@ -26,9 +26,9 @@ pub(crate) fn derive_usage(
 ) -> Result<()> {
     effective.clear();
     for (index, (facts, &needed)) in rec.facts.iter().zip(required).enumerate() {
-        if needed & facts.forbidden_usage() != 0 {
-            return Err(format_cannot_serve(rec, ResourceId(index as u32), needed & facts.forbidden_usage(), retained));
-        }
+        // A fixed or exposed usage that lacks what retained work needs is
+        // FG1101 before what the format allows is looked at, as the
+        // reference orders them.
         let available = facts.promised().unwrap_or(needed);
         if available & needed != needed {
             let record = &rec.resources[index];
@@ -37,6 +37,9 @@ pub(crate) fn derive_usage(
                 required: record.usage(needed),
                 available: record.usage(available),
             });
+        }
+        if needed & facts.forbidden_usage() != 0 {
+            return Err(format_cannot_serve(rec, ResourceId(index as u32), needed & facts.forbidden_usage(), retained));
         }
         // Only 1D and multisampled transient textures can break the rules of
         // their shape; the descriptor is read for those alone.

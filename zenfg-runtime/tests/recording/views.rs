@@ -340,6 +340,21 @@ fn a_retained_storage_write_into_an_srgb_texture_is_fg1108_and_a_culled_one_comp
 }
 
 #[test]
+fn a_fixed_usage_without_the_role_is_fg1101_before_the_format_is_looked_at() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let desc =
+        TextureDesc::new_2d("srgb", 4, 4, TextureFormat::Rgba8UnormSrgb).with_usage(TextureUsages::TEXTURE_BINDING);
+    let srgb = texture_of(&mut frame, desc);
+    let mut pass = frame.compute_pass("srgb-storage");
+    let _ = pass.storage_texture_write(srgb, WriteContents::Overwrite).unwrap();
+    pass.finish().unwrap();
+    frame.mark_texture_root(srgb, RootReason::Output).unwrap();
+    let error = expect_code(frame.compile(zenfg_runtime::CompileOptions::default()).map(|_| ()), "FG1101");
+    assert_eq!(error.resource(), Some(srgb.id()));
+}
+
+#[test]
 fn a_resolve_needs_a_multisampled_source_and_a_single_sampled_target() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
