@@ -11,11 +11,12 @@ use crate::error::{FrameGraphError, Result};
 use crate::execute::{CpuTimingReport, ExecutionStorage, GpuProfiler};
 use crate::handle::RecordingIdentity;
 use crate::hash::FastSet;
+use crate::ids::ResourceId;
 use crate::physical::ResourcePoolScope;
 use crate::pool::store::ResourcePool;
 use crate::pool::{PooledResourceInfo, ResourcePoolStats};
-use crate::record::Spare;
 use crate::record::frame::Frame;
+use crate::record::{Region, Spare};
 
 static NEXT_OWNER: AtomicU64 = AtomicU64::new(1);
 
@@ -51,6 +52,8 @@ pub struct FrameGraph {
     pub(crate) compiler: Compiler,
     /// The tables executions fill, kept for the next execution.
     pub(crate) execution: ExecutionStorage,
+    /// The checked ops of the clear node being recorded, kept for the next.
+    pub(crate) checked_clears: Vec<(ResourceId, Region)>,
 }
 
 impl FrameGraph {
@@ -78,6 +81,7 @@ impl FrameGraph {
             bindings: BindingCache::default(),
             fitting_layouts: FastSet::default(),
             execution: ExecutionStorage::default(),
+            checked_clears: Vec::new(),
         }
     }
 

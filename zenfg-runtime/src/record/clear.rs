@@ -17,11 +17,11 @@
 use crate::desc::{BufferRange, Label};
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::handle::Buffer;
-use crate::ids::PassId;
+use crate::ids::{PassId, ResourceId};
 use crate::ops::ClearBufferOp;
-use crate::record::check_label;
 use crate::record::frame::Frame;
 use crate::record::pass::PassBuilder;
+use crate::record::{Region, check_label};
 use crate::token::kind;
 
 impl<'frame> Frame<'frame> {
@@ -83,16 +83,37 @@ impl<'frame> Frame<'frame> {
     ) -> Result<PassId> {
         let label = label.into();
         check_label(&label, "pass")?;
-        let mut builder = PassBuilder::<kind::ClearBuffer>::new(self, label);
-        let mut count = 0_usize;
+        let mut checked = std::mem::take(&mut self.graph.checked_clears);
+        checked.clear();
+        let recorded = Self::record_clears(PassBuilder::new(self, label), ops, &mut checked);
+        self.graph.checked_clears = checked;
+        recorded
+    }
+
+    /// Checks every op of a clear node, then declares them: a bad range is
+    /// reported before an overlap with an op it follows, as the reference
+    /// reports them. `checked` holds the checked ops meanwhile.
+    fn record_clears(
+        mut builder: PassBuilder<'_, 'frame, kind::ClearBuffer>,
+        ops: impl IntoIterator<Item = ClearBufferOp<'frame>>,
+        checked: &mut Vec<(ResourceId, Region)>,
+    ) -> Result<PassId> {
         for op in ops {
-            if let Err(error) = builder.clear(op) {
+            match builder.check_clear(op) {
+                Ok(region) => checked.push((op.target.id, region)),
+                Err(error) => {
+                    builder.abandon();
+                    return Err(error);
+                }
+            }
+        }
+        for &(buffer, region) in checked.iter() {
+            if let Err(error) = builder.clear(buffer, region) {
                 builder.abandon();
                 return Err(error);
             }
-            count += 1;
         }
-        if count == 0 {
+        if checked.is_empty() {
             let pass = PassRef { id: builder.id(), label: builder.label().clone() };
             builder.abandon();
             return Err(FrameGraphError::InvalidNodeOperation {

@@ -537,6 +537,16 @@ fn failed_clears_record_nothing_and_leave_the_recording_usable() {
     let error = expect_code(frame.clear_buffers("many", many), "FG1105");
     assert_eq!(error.pass(), Some(first_id));
 
+    // Every op is checked before any is declared: a range past the buffer is
+    // reported before an overlap of ops ahead of it.
+    let out_of_range = [
+        ClearBufferOp::new(data, BufferRange::new(0, Some(16))),
+        ClearBufferOp::new(data, BufferRange::new(8, Some(16))),
+        ClearBufferOp::new(data, BufferRange::new(252, Some(8))),
+    ];
+    let error = expect_code(frame.clear_buffers("out-of-range", out_of_range), "FG1103");
+    assert_eq!(error.resource(), Some(data.id()));
+
     let error = expect_code(frame.clear_buffers("no-ops", []), "FG1106");
     assert_eq!((error.pass(), error.resource()), (Some(first_id), None));
     assert_names(&error, &["no-ops"]);

@@ -3,6 +3,7 @@
 use super::PassBuilder;
 use crate::desc::Label;
 use crate::error::{FrameGraphError, Result};
+use crate::ids::ResourceId;
 use crate::ops::ClearBufferOp;
 use crate::record::{ClearOp, Region};
 use crate::token::kind;
@@ -13,8 +14,9 @@ impl<'frame> PassBuilder<'_, 'frame, kind::ClearBuffer> {
         &self.pass.label
     }
 
-    /// Declares one zero-fill: an overwrite of its (non-empty) range.
-    pub(crate) fn clear(&mut self, op: ClearBufferOp<'frame>) -> Result<()> {
+    /// Checks one zero-fill before anything is declared: its buffer, its
+    /// range, which must not be empty, and its alignment. Returns the range.
+    pub(crate) fn check_clear(&self, op: ClearBufferOp<'frame>) -> Result<Region> {
         let region = self.frame.buffer_region(Some(&self.pass), op.target, op.range)?;
         let Region::Buffer { offset, end } = region else {
             return Err(FrameGraphError::internal("a buffer range resolved to a texture region"));
@@ -33,8 +35,17 @@ impl<'frame> PassBuilder<'_, 'frame, kind::ClearBuffer> {
                 message,
             });
         }
-        self.push(self.write(AccessRole::BufferCopyDst, op.target.id, None, region, WriteContents::Overwrite))?;
-        self.frame.rec.clears.push(ClearOp { buffer: op.target.id, offset, size: end - offset });
+        Ok(region)
+    }
+
+    /// Declares one checked zero-fill of `region` of `buffer`: an overwrite
+    /// of it.
+    pub(crate) fn clear(&mut self, buffer: ResourceId, region: Region) -> Result<()> {
+        let Region::Buffer { offset, end } = region else {
+            return Err(FrameGraphError::internal("a buffer range resolved to a texture region"));
+        };
+        self.push(self.write(AccessRole::BufferCopyDst, buffer, None, region, WriteContents::Overwrite))?;
+        self.frame.rec.clears.push(ClearOp { buffer, offset, size: end - offset });
         Ok(())
     }
 
