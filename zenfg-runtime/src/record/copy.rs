@@ -2,7 +2,7 @@
 
 use wgpu::{Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect};
 
-use super::{Slices, TextureRegion};
+use super::{Region, Slices, TextureRegion};
 use crate::desc::TextureDesc;
 use crate::format::{Layers, block_copy_size, block_rounded_mip_extent, is_depth};
 
@@ -231,6 +231,14 @@ pub(crate) struct Footprint {
     pub end: u64,
     /// No padding between rows or images: a write overwrites every byte of the range.
     pub tightly_packed: bool,
+}
+
+impl Footprint {
+    /// The bytes the copy's buffer access covers: none for an empty copy,
+    /// whose strides still had to fit the buffer but which moves no byte.
+    pub fn tracked(&self, effect: bool) -> Region {
+        Region::Buffer { offset: self.offset, end: if effect { self.end } else { self.offset } }
+    }
 }
 
 /// Which side of a buffer-texture copy a footprint error is about.

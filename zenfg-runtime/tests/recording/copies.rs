@@ -424,6 +424,27 @@ fn copy_nodes_reject_overlapping_source_and_destination_ranges() {
 }
 
 #[test]
+fn an_empty_buffer_texture_copy_tracks_no_bytes() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let staging = imported_buffer(&mut frame, "staging", 1024, InitialContents::Defined);
+    let source = imported_buffer(&mut frame, "source", 256, InitialContents::Defined);
+    let image = texture(&mut frame, "image", TextureFormat::Rgba8Unorm);
+    let mut pass = frame.copy_pass("upload");
+    // Its strides span 768 bytes of `staging`, which must fit, but it moves none.
+    pass.copy_buffer_to_texture(
+        BufferTextureCopyLocation::new(staging, layout(0, Some(256), None)),
+        TextureCopyLocation::new(image),
+        extent(0, 4, 1),
+    )
+    .unwrap();
+    pass.copy_buffer_to_buffer(source, 0, staging, 0, 256).expect("the empty copy overlaps nothing");
+    pass.finish().unwrap();
+    frame.mark_buffer_root(staging, BufferRange::whole(), RootReason::Output).unwrap();
+    frame.compile(CompileOptions::default()).unwrap();
+}
+
+#[test]
 fn an_empty_copy_within_one_mip_of_a_texture_is_fg1105() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();

@@ -156,13 +156,8 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
         let contents = if region.whole_slices { WriteContents::Overwrite } else { WriteContents::Preserve };
         self.record_copy(
             [
-                self.read(
-                    AccessRole::BufferCopySrc,
-                    src.buffer.id,
-                    None,
-                    Region::Buffer { offset: footprint.offset, end: footprint.end },
-                )
-                .with_graph_effect(effect),
+                self.read(AccessRole::BufferCopySrc, src.buffer.id, None, footprint.tracked(effect))
+                    .with_graph_effect(effect),
                 self.write(AccessRole::TextureCopyDst, point.texture, None, Region::Texture(region.region), contents)
                     .with_graph_effect(effect),
             ],
@@ -222,14 +217,8 @@ impl<'frame> PassBuilder<'_, 'frame, kind::Copy> {
             [
                 self.read(AccessRole::TextureCopySrc, point.texture, None, Region::Texture(region.region))
                     .with_graph_effect(effect),
-                self.write(
-                    AccessRole::BufferCopyDst,
-                    dst.buffer.id,
-                    None,
-                    Region::Buffer { offset: footprint.offset, end: footprint.end },
-                    contents,
-                )
-                .with_graph_effect(effect),
+                self.write(AccessRole::BufferCopyDst, dst.buffer.id, None, footprint.tracked(effect), contents)
+                    .with_graph_effect(effect),
             ],
             CopyOp::TextureToBuffer { src: point, dst: dst.buffer.id, layout: CopyLayout(dst.layout), size },
         )
