@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::Plan;
-use super::report::{CompilationReport, ExecutionSegmentReport};
+use super::report::{AllocationReport, CompilationReport, ExecutionSegmentReport};
 use crate::error::PassRef;
 use crate::graph::FrameGraph;
 use crate::handle::RecordingIdentity;
@@ -107,6 +107,31 @@ impl<'frame> CompiledFrame<'frame> {
         (0..self.rec.nodes.len())
             .filter(move |&index| !retained.get(index).copied().unwrap_or(true))
             .map(|index| self.rec.pass_ref(PassId(index as u32)))
+    }
+
+    /// The physical transient allocations execution will acquire, as a full
+    /// report lists them, with or without a report (worked out on each
+    /// call).
+    ///
+    /// ```
+    /// use zenfg_runtime::{BufferDesc, BufferRange, CompileOptions, FrameGraph, RootReason, WriteContents};
+    /// let mut graph = FrameGraph::new();
+    /// let mut frame = graph.begin_frame();
+    /// let scratch = frame.create_buffer(BufferDesc::new("scratch", 256))?;
+    /// let out = frame.create_buffer(BufferDesc::new("out", 256))?;
+    /// let mut pass = frame.compute_pass("reduce");
+    /// let _ = pass.storage_buffer_write(scratch, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// let _ = pass.storage_buffer_write(out, BufferRange::whole(), WriteContents::Overwrite)?;
+    /// pass.finish()?;
+    /// frame.mark_buffer_root(out, BufferRange::whole(), RootReason::Output)?;
+    /// let compiled = frame.compile(CompileOptions::default())?;
+    /// let members: Vec<_> = compiled.allocations().into_iter().map(|row| row.resource_ids).collect();
+    /// assert_eq!(members, [vec![scratch.id()], vec![out.id()]]);
+    /// # Ok::<(), zenfg_runtime::FrameGraphError>(())
+    /// ```
+    #[must_use]
+    pub fn allocations(&self) -> Vec<AllocationReport> {
+        super::tables::plan_allocation_reports(&self.rec, self.plan())
     }
 
     /// How many physical transient allocations execution will acquire.

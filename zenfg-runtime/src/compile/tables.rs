@@ -126,6 +126,39 @@ fn allocation_members(plan: &Plan, first_touch: &[ResourceId]) -> Vec<Vec<Resour
     members
 }
 
+/// The rows of the allocations of `plan`, each listing its `members`.
+pub(crate) fn allocation_reports(
+    rec: &Recording<'_>,
+    plan: &Plan,
+    members: Vec<Vec<ResourceId>>,
+) -> impl Iterator<Item = AllocationReport> {
+    let mut partitions = FastMap::default();
+    plan.allocations.iter().zip(members).enumerate().map(move |(index, (allocation, resource_ids))| AllocationReport {
+        id: AllocationId(index as u32),
+        kind: match allocation.key.desc {
+            PhysicalDesc::Buffer { .. } => ResourceKind::Buffer,
+            PhysicalDesc::Texture { .. } => ResourceKind::Texture,
+        },
+        compatibility_key: compatibility_key(&allocation.key, &mut partitions),
+        resource_ids,
+        estimated_byte_size: allocation.estimated_bytes(&rec.resources),
+    })
+}
+
+/// The allocation rows of `plan` without the walk's tables: its resources
+/// in the aliasing plan's candidate order, by first use, last use and id.
+pub(crate) fn plan_allocation_reports(rec: &Recording<'_>, plan: &Plan) -> Vec<AllocationReport> {
+    let mut candidates: Vec<ResourceId> = (0..plan.resource_allocation.len())
+        .filter(|&index| plan.resource_allocation[index].is_some())
+        .map(|index| ResourceId(index as u32))
+        .collect();
+    candidates.sort_by_key(|resource| {
+        let lifetime = plan.lifetimes[resource.index()];
+        (lifetime.map(|lifetime| (lifetime.first, lifetime.last)), resource.index())
+    });
+    allocation_reports(rec, plan, allocation_members(plan, &candidates)).collect()
+}
+
 pub(crate) fn segment_reports(plan: &Plan) -> Vec<ExecutionSegmentReport> {
     plan.segments
         .iter()
@@ -357,21 +390,7 @@ fn full_report(
             },
         }),
     );
-    let mut partitions = FastMap::default();
-    let mut members = allocation_members(plan, first_touch);
-    refill(
-        allocations,
-        plan.allocations.iter().zip(&mut members).enumerate().map(|(index, (allocation, members))| AllocationReport {
-            id: AllocationId(index as u32),
-            kind: match allocation.key.desc {
-                PhysicalDesc::Buffer { .. } => ResourceKind::Buffer,
-                PhysicalDesc::Texture { .. } => ResourceKind::Texture,
-            },
-            compatibility_key: compatibility_key(&allocation.key, &mut partitions),
-            resource_ids: std::mem::take(members),
-            estimated_byte_size: allocation.estimated_bytes(&rec.resources),
-        }),
-    );
+    refill(allocations, allocation_reports(rec, plan, allocation_members(plan, first_touch)));
     *execution_segments = segment_reports(plan);
     refill(
         debug_groups,

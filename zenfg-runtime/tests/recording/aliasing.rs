@@ -108,6 +108,32 @@ fn candidates_first_used_together_are_placed_by_last_use_then_id() {
 }
 
 #[test]
+fn a_compiled_frame_lists_its_allocations_with_or_without_a_report() {
+    let mut graph = FrameGraph::new();
+    let mut listed = Vec::new();
+    for options in [CompileOptions::default(), CompileOptions::full_report()] {
+        let mut frame = graph.begin_frame();
+        let [a, b, c, d] = ["a", "b", "c", "d"].map(|label| buffer(&mut frame, label, 64));
+        let out = output(&mut frame, "out");
+        step(&mut frame, "write-a", None, a);
+        step(&mut frame, "a-to-b", Some(a), b);
+        step(&mut frame, "b-to-c", Some(b), c);
+        step(&mut frame, "c-to-d", Some(c), d);
+        step(&mut frame, "d-to-out", Some(d), out);
+        let compiled = frame.compile(options.without_plan_reuse()).unwrap();
+        let allocations = compiled.allocations();
+        assert_eq!(allocations.len(), compiled.allocation_count());
+        if let Some(full) = compiled.report().and_then(|report| report.full.as_ref()) {
+            assert_eq!(allocations, full.allocations, "the rows a full report lists");
+        }
+        let groups: Vec<_> = allocations.iter().map(|allocation| allocation.resource_ids.clone()).collect();
+        assert_eq!(groups, vec![vec![a.id(), c.id()], vec![b.id(), d.id()]]);
+        listed.push(allocations);
+    }
+    assert_eq!(listed[0], listed[1]);
+}
+
+#[test]
 fn allocations_are_interval_partitioned_and_reuse_the_earliest_free_one() {
     let mut graph = FrameGraph::new();
     let mut frame = graph.begin_frame();
