@@ -15,8 +15,8 @@ use crate::ids::ResourceId;
 use crate::physical::ResourcePoolScope;
 use crate::pool::store::ResourcePool;
 use crate::pool::{PooledResourceInfo, ResourcePoolStats};
+use crate::record::Spare;
 use crate::record::frame::Frame;
-use crate::record::{Region, Spare};
 
 static NEXT_OWNER: AtomicU64 = AtomicU64::new(1);
 
@@ -53,7 +53,7 @@ pub struct FrameGraph {
     /// The tables executions fill, kept for the next execution.
     pub(crate) execution: ExecutionStorage,
     /// The checked ops of the clear node being recorded, kept for the next.
-    pub(crate) checked_clears: Vec<(ResourceId, Region)>,
+    pub(crate) checked_clears: Vec<(ResourceId, (u64, u64))>,
 }
 
 impl FrameGraph {

@@ -5,11 +5,17 @@ use super::reuse::Empty;
 use crate::ids::ResourceId;
 use crate::record::AccessRecord;
 
-/// Inclusive indices into the execution order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Inclusive indices into the execution order, ordered by first, then last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Lifetime {
     pub first: u32,
     pub last: u32,
+}
+
+/// The key the aliasing plan orders its candidates by: first use, then last
+/// use, then resource id.
+pub(crate) fn candidate_order(lifetimes: &[Option<Lifetime>], resource: ResourceId) -> (Option<Lifetime>, usize) {
+    (lifetimes[resource.index()], resource.index())
 }
 
 /// What retained work does with each resource.
@@ -43,17 +49,15 @@ impl Uses {
         self.first_touch.clear();
     }
 
-    /// Orders `first_touch` as the aliasing plan takes its candidates: by
-    /// first use, then last use, then resource id. Uses are added node by
-    /// node, so only the resources one node uses first need sorting.
+    /// Orders `first_touch` as the aliasing plan takes its candidates
+    /// ([`candidate_order`]). Uses are added node by node, so only the
+    /// resources one node uses first need sorting.
     pub fn order_first_touch(&mut self) {
         let lifetimes = &self.lifetimes;
         let first = |resource: &ResourceId| lifetimes[resource.index()].map(|lifetime| lifetime.first);
         for run in self.first_touch.chunk_by_mut(|a, b| first(a) == first(b)) {
             if run.len() > 1 {
-                run.sort_unstable_by_key(|resource| {
-                    (lifetimes[resource.index()].map(|lifetime| lifetime.last), resource.index())
-                });
+                run.sort_unstable_by_key(|&resource| candidate_order(lifetimes, resource));
             }
         }
     }

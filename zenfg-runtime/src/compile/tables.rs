@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use super::Plan;
 use super::content::{ContentOutcome, Hull};
+use super::lifetimes::candidate_order;
 use super::options::{CompileOptions, ReportLevel};
 use super::report::*;
 use super::roots::ResolvedRoots;
@@ -152,10 +153,7 @@ pub(crate) fn plan_allocation_reports(rec: &Recording<'_>, plan: &Plan) -> Vec<A
         .filter(|&index| plan.resource_allocation[index].is_some())
         .map(|index| ResourceId(index as u32))
         .collect();
-    candidates.sort_by_key(|resource| {
-        let lifetime = plan.lifetimes[resource.index()];
-        (lifetime.map(|lifetime| (lifetime.first, lifetime.last)), resource.index())
-    });
+    candidates.sort_by_key(|&resource| candidate_order(&plan.lifetimes, resource));
     allocation_reports(rec, plan, allocation_members(plan, &candidates)).collect()
 }
 

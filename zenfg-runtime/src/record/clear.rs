@@ -19,9 +19,9 @@ use crate::error::{FrameGraphError, PassRef, Result};
 use crate::handle::Buffer;
 use crate::ids::{PassId, ResourceId};
 use crate::ops::ClearBufferOp;
+use crate::record::check_label;
 use crate::record::frame::Frame;
 use crate::record::pass::PassBuilder;
-use crate::record::{Region, check_label};
 use crate::token::kind;
 
 impl<'frame> Frame<'frame> {
@@ -96,19 +96,19 @@ impl<'frame> Frame<'frame> {
     fn record_clears(
         mut builder: PassBuilder<'_, 'frame, kind::ClearBuffer>,
         ops: impl IntoIterator<Item = ClearBufferOp<'frame>>,
-        checked: &mut Vec<(ResourceId, Region)>,
+        checked: &mut Vec<(ResourceId, (u64, u64))>,
     ) -> Result<PassId> {
         for op in ops {
             match builder.check_clear(op) {
-                Ok(region) => checked.push((op.target.id, region)),
+                Ok(bytes) => checked.push((op.target.id, bytes)),
                 Err(error) => {
                     builder.abandon();
                     return Err(error);
                 }
             }
         }
-        for &(buffer, region) in checked.iter() {
-            if let Err(error) = builder.clear(buffer, region) {
+        for &(buffer, bytes) in checked.iter() {
+            if let Err(error) = builder.clear(buffer, bytes) {
                 builder.abandon();
                 return Err(error);
             }

@@ -15,8 +15,9 @@ impl<'frame> PassBuilder<'_, 'frame, kind::ClearBuffer> {
     }
 
     /// Checks one zero-fill before anything is declared: its buffer, its
-    /// range, which must not be empty, and its alignment. Returns the range.
-    pub(crate) fn check_clear(&self, op: ClearBufferOp<'frame>) -> Result<Region> {
+    /// range, which must not be empty, and its alignment. Returns the range's
+    /// first and end bytes.
+    pub(crate) fn check_clear(&self, op: ClearBufferOp<'frame>) -> Result<(u64, u64)> {
         let region = self.frame.buffer_region(Some(&self.pass), op.target, op.range)?;
         let Region::Buffer { offset, end } = region else {
             return Err(FrameGraphError::internal("a buffer range resolved to a texture region"));
@@ -35,15 +36,13 @@ impl<'frame> PassBuilder<'_, 'frame, kind::ClearBuffer> {
                 message,
             });
         }
-        Ok(region)
+        Ok((offset, end))
     }
 
-    /// Declares one checked zero-fill of `region` of `buffer`: an overwrite
-    /// of it.
-    pub(crate) fn clear(&mut self, buffer: ResourceId, region: Region) -> Result<()> {
-        let Region::Buffer { offset, end } = region else {
-            return Err(FrameGraphError::internal("a buffer range resolved to a texture region"));
-        };
+    /// Declares one checked zero-fill of bytes `offset..end` of `buffer`: an
+    /// overwrite of them.
+    pub(crate) fn clear(&mut self, buffer: ResourceId, (offset, end): (u64, u64)) -> Result<()> {
+        let region = Region::Buffer { offset, end };
         self.push(self.write(AccessRole::BufferCopyDst, buffer, None, region, WriteContents::Overwrite))?;
         self.frame.rec.clears.push(ClearOp { buffer, offset, size: end - offset });
         Ok(())

@@ -100,11 +100,9 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     /// read-write storage binding and uses in another role as well, on any
     /// range: wgpu tracks a buffer's usage as a whole within a render pass or
     /// a dispatch, and read-write storage excludes every other usage. Checked
-    /// for derived passes, whose bindings are all bound together.
+    /// for derived render and compute passes, whose bindings are all bound
+    /// together, when their access table says they can share one.
     pub(crate) fn check_exclusive_buffer_uses(&self) -> Result<()> {
-        if !matches!(K::KIND, NodeKind::Render | NodeKind::Compute) {
-            return Ok(());
-        }
         let accesses = &self.frame.rec.accesses[self.accesses_start as usize..];
         for written in accesses.iter().filter(|access| access.role == AccessRole::StorageBufferWrite) {
             let exclusive = |other: &&AccessRecord| {
