@@ -23,8 +23,9 @@ use crate::types::ResourceOrigin;
 /// captured by reference (a [`Cell`](std::cell::Cell), a shared handle), or
 /// through buffers the caller writes with the queue between executions.
 ///
-/// Every execution runs as a one-shot one does: preflight, then the
-/// transients, acquired from the pool (a scope cleared between executions
+/// Every execution runs as a one-shot one does: preflight (in full until it
+/// passes once, then whether a bound buffer is mapped, FG4003, the one thing
+/// it reads that can change), then the transients, acquired from the pool (a scope cleared between executions
 /// is filled again by the next one) and given back when it ends, and the
 /// bind groups of derived passes, taken from the runtime's cache.
 ///

@@ -3,7 +3,8 @@
 //! One execution runs, in order: the device check (FG4001); the CPU clock
 //! when CPU timing is on; [preflight](preflight) (nothing is acquired,
 //! encoded or called when it fails; a repeatable frame, whose executions
-//! change nothing preflight reads, runs it until it passes once); one
+//! change nothing else preflight reads, runs it until it passes once and
+//! then checks only that no bound buffer is mapped); one
 //! idle-age step of the pool; GPU
 //! timing setup; one pooled native object per physical allocation; the
 //! planned texture views; the segments, each graph segment submitted as it
@@ -42,7 +43,7 @@ use self::executor::Executor;
 use self::lease::Lease;
 use self::markers::DebugMarkers;
 use self::natives::NativeTable;
-use self::preflight::preflight;
+use self::preflight::{check_unmapped, preflight};
 use self::resolve::ResolveTable;
 use self::views::native_views;
 use crate::compile::CompiledFrame;
@@ -176,7 +177,9 @@ impl CompiledFrame<'_> {
         let frame_index = options.frame_index;
         let mut cpu =
             mode.filter(|mode| mode.cpu()).map(|_| CpuTimer::start(clock, plan.order.len(), std::mem::take(timing)));
-        if !*preflighted {
+        if *preflighted {
+            check_unmapped(rec)?;
+        } else {
             preflight(rec, plan)?;
             *preflighted = true;
         }

@@ -250,3 +250,76 @@ fn cpu_and_gpu_timing_report_every_execution() -> Result<(), FrameGraphError> {
     }
     Ok(())
 }
+
+/// A readback frame: a clear of a transient copied into the caller's
+/// mappable buffer `readback`.
+fn download<'f>(
+    frame: &mut Frame<'f>,
+    readback: &'f wgpu::Buffer,
+) -> Result<zenfg_runtime::Buffer<'f>, FrameGraphError> {
+    let source = frame.create_buffer(BufferDesc::new("source", 256))?;
+    frame.clear_buffer("zero", source, BufferRange::whole())?;
+    let out = frame.import_native_buffer("readback", readback, InitialContents::Undefined)?;
+    let mut copy = frame.copy_pass("download");
+    copy.copy_buffer_to_buffer(source, 0, out, 0, 256)?;
+    copy.finish()?;
+    frame.mark_buffer_root(out, BufferRange::new(0, Some(256)), RootReason::Readback)?;
+    Ok(out)
+}
+
+fn map(device: &wgpu::Device, slice: wgpu::BufferSlice<'_>, mode: wgpu::MapMode) {
+    slice.map_async(mode, |result| result.expect("the buffer maps"));
+    device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+}
+
+#[test]
+fn a_bound_buffer_mapped_between_executions_is_fg4003_on_the_next_one() -> Result<(), FrameGraphError> {
+    let (device, queue) = noop();
+    let readback = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("readback"),
+        size: 1024,
+        usage: BufferUsages::MAP_READ | BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let out = download(&mut frame, &readback)?;
+    let mut repeatable = frame.compile(CompileOptions::default())?.into_repeatable()?;
+    repeatable.execute(&queue)?;
+    // The whole buffer, a part of it, and a part away from its start.
+    for range in [0..1024, 0..256, 512..768] {
+        map(&device, readback.slice(range.clone()), wgpu::MapMode::Read);
+        let error = repeatable.execute(&queue).unwrap_err();
+        assert_eq!((error.code(), error.resource()), ("FG4003", Some(out.id())), "{range:?}: {error}");
+        readback.unmap();
+        repeatable.execute(&queue)?;
+    }
+    Ok(())
+}
+
+#[test]
+fn a_buffer_written_through_a_mapped_view_is_mapped() -> Result<(), FrameGraphError> {
+    let (device, queue) = noop();
+    let upload = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("upload"),
+        size: 256,
+        usage: BufferUsages::MAP_WRITE | BufferUsages::COPY_SRC,
+        mapped_at_creation: true,
+    });
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let source = frame.import_native_buffer("upload", &upload, InitialContents::Defined)?;
+    let target = frame.create_buffer(BufferDesc::new("target", 256))?;
+    let mut copy = frame.copy_pass("upload");
+    copy.copy_buffer_to_buffer(source, 0, target, 0, 256)?;
+    copy.finish()?;
+    frame.mark_buffer_root(target, BufferRange::whole(), RootReason::Output)?;
+    let mut repeatable = frame.compile(CompileOptions::default())?.into_repeatable()?;
+    let view = upload.slice(..).get_mapped_range_mut();
+    let error = repeatable.execute(&queue).unwrap_err();
+    assert_eq!((error.code(), error.resource()), ("FG4003", Some(source.id())), "{error}");
+    drop(view);
+    upload.unmap();
+    repeatable.execute(&queue)?;
+    Ok(())
+}
