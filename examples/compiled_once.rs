@@ -16,7 +16,6 @@ mod support;
 use std::cell::Cell;
 use std::error::Error;
 
-use zenfg_runtime::InitialContents;
 use zenfg_runtime::prelude::*;
 
 const COUNT: u64 = 256;

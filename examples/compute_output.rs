@@ -9,7 +9,6 @@ mod support;
 
 use std::error::Error;
 
-use zenfg_runtime::InitialContents;
 use zenfg_runtime::prelude::*;
 
 const COUNT: u64 = 16;

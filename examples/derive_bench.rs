@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use zenfg_runtime::prelude::*;
 use zenfg_runtime::wgpu::{BindingResource, BufferBinding, Color, TextureFormat};
-use zenfg_runtime::{ColorAttachmentOps, DepthAttachmentOps, ImportBufferOptions, InitialContents};
+use zenfg_runtime::{ColorAttachmentOps, DepthAttachmentOps};
 
 #[derive(Pass)]
 #[pass(compute)]

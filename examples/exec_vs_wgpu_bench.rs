@@ -34,7 +34,6 @@ use std::time::{Duration, Instant};
 
 use wgpu::{Color, TextureFormat, TextureUsages};
 use zenfg_runtime::prelude::*;
-use zenfg_runtime::{ImportTextureOptions, InitialContents};
 
 const SIDE: u32 = 256;
 const PARTICLES: u32 = 65_536;

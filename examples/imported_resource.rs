@@ -12,7 +12,6 @@ use std::error::Error;
 
 use wgpu::BufferUsages;
 use wgpu::util::DeviceExt;
-use zenfg_runtime::InitialContents;
 use zenfg_runtime::prelude::*;
 
 /// The imported input array.

@@ -14,8 +14,8 @@ mod support;
 use std::error::Error;
 
 use wgpu::BufferUsages;
+use zenfg_runtime::ExecutionOptions;
 use zenfg_runtime::prelude::*;
-use zenfg_runtime::{ExecutionOptions, InitialContents};
 
 /// Frames the example runs.
 pub const FRAMES: u64 = 4;

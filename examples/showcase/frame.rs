@@ -12,7 +12,6 @@
 
 use wgpu::{BufferUsages, TextureFormat};
 use zenfg_runtime::prelude::*;
-use zenfg_runtime::{ImportBufferOptions, InitialContents};
 
 use crate::camera::UNIFORM_FLOATS;
 use crate::passes::{

@@ -37,6 +37,13 @@
 //! # Ok::<(), zenfg_runtime::FrameGraphError>(())
 //! ```
 //!
+//! This frame is only planned: a pass closed with `finish()` has no callback,
+//! so executing it on a device fails with FG4004. A pass that runs is closed
+//! with a callback (`finish_compute(|ctx| ..)`), or written as a struct with
+//! [`#[derive(Pass)]`](derive@Pass), whose example on the [`Pass`](trait@Pass) trait binds its
+//! resources and dispatches; the derive's attributes and its `ZM` error codes
+//! are in the [`zenfg_macros`](https://docs.rs/zenfg-macros) documentation.
+//!
 //! # Features
 //!
 //! | Feature | Default | Gives |
@@ -100,16 +107,18 @@
 //! | FG4005 | [`WrongPassToken`](FrameGraphError::WrongPassToken) | a callback resolves a token that another pass declared |
 //! | FG4007 | [`CallbackFailed`](FrameGraphError::CallbackFailed) | a callback returns [`FrameGraphError::callback_failed`]; the runtime names the pass |
 //! | FG4010 | [`CopyOutsideView`](FrameGraphError::CopyOutsideView) | a callback's copy through [`CommandEncoderExt`] reaches outside the bytes, mips or layers its source or destination view declared; nothing is recorded |
-//! | FG4016 | [`CopyRefused`](FrameGraphError::CopyRefused) | a callback's copy through [`CommandEncoderExt`] inside its views that wgpu would refuse: offsets or sizes off the 4-byte copy alignment, `bytes_per_row` off 256, a buffer copied onto itself, a multisampled or depth texture a buffer copy cannot take, part of a mip of a depth texture, texture formats or sample counts that differ; nothing is recorded |
-//! | FG4017 | [`DrawRefused`](FrameGraphError::DrawRefused) | a callback's draw or dispatch through [`RenderPassExt`] or [`ComputePassExt`] that wgpu would refuse: a vertex view off 4 bytes, an index view off its index size, indirect arguments off 4 bytes or larger than their view; nothing is recorded |
 //! | FG4011 | [`ReadbackFailed`](FrameGraphError::ReadbackFailed) | [`readback::read_texture`] of a texture it cannot copy out, or a readback or [`GpuTimingReadback::wait`] that times out or loses the device |
 //! | FG4012 | [`NativeCreationFailed`](FrameGraphError::NativeCreationFailed) | wgpu refuses to create a pooled transient or a view of one (out of memory, or capabilities beyond the device's); nothing is counted as created |
 //! | FG4013 | [`OneShotCallback`](FrameGraphError::OneShotCallback) | [`CompiledFrame::into_repeatable`] with a retained node closed with a one-shot callback (`finish_*` or [`Frame::add`] instead of `finish_*_repeatable` or [`Frame::add_repeatable`]) |
 //! | FG4014 | [`FrameScopedSurface`](FrameGraphError::FrameScopedSurface) | [`CompiledFrame::into_repeatable`] with a surface texture in the recording: a presentation frame is frame-scoped |
 //! | FG4015 | [`BindGroupRefused`](FrameGraphError::BindGroupRefused) | executing a derived pass whose bind group wgpu refuses: an untracked buffer too small or without the usage, a sampler that filters or compares where its entry says otherwise |
+//! | FG4016 | [`CopyRefused`](FrameGraphError::CopyRefused) | a callback's copy through [`CommandEncoderExt`] inside its views that wgpu would refuse: offsets or sizes off the 4-byte copy alignment, `bytes_per_row` off 256, a buffer copied onto itself, a multisampled or depth texture a buffer copy cannot take, part of a mip of a depth texture, texture formats or sample counts that differ; nothing is recorded |
+//! | FG4017 | [`DrawRefused`](FrameGraphError::DrawRefused) | a callback's draw or dispatch through [`RenderPassExt`] or [`ComputePassExt`] that wgpu would refuse: a vertex view off 4 bytes, an index view off its index size, indirect arguments off 4 bytes or larger than their view; nothing is recorded |
 //! | FG9001 | [`Internal`](FrameGraphError::Internal) | an internal invariant broke (please report it); no input of the public API causes it |
 //!
-//! Codes follow the reference ZenFG semantics where the meaning is the same;
+//! Codes follow the reference ZenFG semantics (the public ZenFG documents
+//! the runtime implements, whose error codes the `FG` numbers are) where the
+//! meaning is the same;
 //! [`FrameGraphError`] lists the codes whose meaning differs from the
 //! reference's and those the reference does not have.
 //!
