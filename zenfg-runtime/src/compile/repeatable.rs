@@ -25,9 +25,10 @@ use crate::types::ResourceOrigin;
 ///
 /// Every execution runs as a one-shot one does: preflight (in full until it
 /// passes once, then whether a bound buffer is mapped, FG4003, the one thing
-/// it reads that can change), then the transients, acquired from the pool (a scope cleared between executions
-/// is filled again by the next one) and given back when it ends, and the
-/// bind groups of derived passes, taken from the runtime's cache.
+/// it reads that can change), then the transients, acquired from the pool
+/// (a scope cleared between executions is filled again by the next one) and
+/// given back when it ends, and the bind groups of derived passes, taken
+/// from the runtime's cache.
 ///
 /// Here on wgpu's no-op device, with an imported uniform buffer the caller
 /// rewrites before each execution:

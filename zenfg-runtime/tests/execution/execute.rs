@@ -5,7 +5,7 @@ use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 
-use crate::execution_common::{noop, noop_without_timestamps};
+use crate::execution_common::{download, noop, noop_without_timestamps};
 use wgpu::{BufferUsages, Color, Extent3d, TexelCopyBufferLayout, TextureFormat, TextureUsages};
 use zenfg_runtime::{
     BufferDesc, BufferRange, BufferTextureCopyLocation, ColorAttachmentOps, CompileOptions, DepthAttachmentOps,
@@ -1041,13 +1041,7 @@ fn a_bound_buffer_left_mapped_is_fg4003_before_anything_runs() {
     let mut graph = FrameGraph::with_device(&device);
     for mapped in [true, false] {
         let mut frame = graph.begin_frame();
-        let source = frame.create_buffer(BufferDesc::new("source", 256)).unwrap();
-        frame.clear_buffer("zero", source, BufferRange::whole()).unwrap();
-        let out = frame.import_native_buffer("readback", &readback, InitialContents::Undefined).unwrap();
-        let mut copy = frame.copy_pass("download");
-        copy.copy_buffer_to_buffer(source, 0, out, 0, 256).unwrap();
-        copy.finish().unwrap();
-        frame.mark_buffer_root(out, BufferRange::whole(), RootReason::Readback).unwrap();
+        let out = download(&mut frame, &readback).unwrap();
         let result = frame.compile(CompileOptions::default()).unwrap().execute(&queue);
         if mapped {
             let error = result.unwrap_err();

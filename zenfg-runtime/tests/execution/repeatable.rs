@@ -4,7 +4,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use crate::execution_common::noop;
+use crate::execution_common::{download, noop, readback_buffer};
 use wgpu::{BufferUsages, TextureFormat, TextureUsages};
 use zenfg_runtime::prelude::*;
 use zenfg_runtime::{
@@ -251,22 +251,6 @@ fn cpu_and_gpu_timing_report_every_execution() -> Result<(), FrameGraphError> {
     Ok(())
 }
 
-/// A readback frame: a clear of a transient copied into the caller's
-/// mappable buffer `readback`.
-fn download<'f>(
-    frame: &mut Frame<'f>,
-    readback: &'f wgpu::Buffer,
-) -> Result<zenfg_runtime::Buffer<'f>, FrameGraphError> {
-    let source = frame.create_buffer(BufferDesc::new("source", 256))?;
-    frame.clear_buffer("zero", source, BufferRange::whole())?;
-    let out = frame.import_native_buffer("readback", readback, InitialContents::Undefined)?;
-    let mut copy = frame.copy_pass("download");
-    copy.copy_buffer_to_buffer(source, 0, out, 0, 256)?;
-    copy.finish()?;
-    frame.mark_buffer_root(out, BufferRange::new(0, Some(256)), RootReason::Readback)?;
-    Ok(out)
-}
-
 fn map(device: &wgpu::Device, slice: wgpu::BufferSlice<'_>, mode: wgpu::MapMode) {
     slice.map_async(mode, |result| result.expect("the buffer maps"));
     device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
@@ -275,12 +259,7 @@ fn map(device: &wgpu::Device, slice: wgpu::BufferSlice<'_>, mode: wgpu::MapMode)
 #[test]
 fn a_bound_buffer_mapped_between_executions_is_fg4003_on_the_next_one() -> Result<(), FrameGraphError> {
     let (device, queue) = noop();
-    let readback = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("readback"),
-        size: 1024,
-        usage: BufferUsages::MAP_READ | BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
+    let readback = readback_buffer(&device, 1024);
     let mut graph = FrameGraph::with_device(&device);
     let mut frame = graph.begin_frame();
     let out = download(&mut frame, &readback)?;

@@ -4,6 +4,7 @@
 pub mod adapter;
 
 use adapter::NoDevice;
+use zenfg_runtime::{Buffer, BufferDesc, BufferRange, Frame, FrameGraphError, InitialContents, RootReason};
 
 /// wgpu's no-op device, with timestamp queries.
 pub fn noop() -> (wgpu::Device, wgpu::Queue) {
@@ -60,4 +61,17 @@ pub fn readback_buffer(device: &wgpu::Device, size: u64) -> wgpu::Buffer {
         usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
         mapped_at_creation: false,
     })
+}
+
+/// A readback frame: a cleared 256-byte transient copied into the first
+/// 256 bytes of the caller's mappable buffer `readback`, which it roots.
+pub fn download<'f>(frame: &mut Frame<'f>, readback: &'f wgpu::Buffer) -> Result<Buffer<'f>, FrameGraphError> {
+    let source = frame.create_buffer(BufferDesc::new("source", 256))?;
+    frame.clear_buffer("zero", source, BufferRange::whole())?;
+    let out = frame.import_native_buffer("readback", readback, InitialContents::Undefined)?;
+    let mut copy = frame.copy_pass("download");
+    copy.copy_buffer_to_buffer(source, 0, out, 0, 256)?;
+    copy.finish()?;
+    frame.mark_buffer_root(out, BufferRange::new(0, Some(256)), RootReason::Readback)?;
+    Ok(out)
 }
