@@ -1,4 +1,21 @@
-//! The default label of a pass: its name in kebab-case.
+//! Names: the default label of a pass (its name in kebab-case), and the
+//! Rust spelling of a field named after a WGSL variable.
+
+/// Rust's keywords in the 2024 edition, strict and reserved, each of which a
+/// field can only be named with `r#`.
+const KEYWORDS: [&str; 48] = [
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do", "dyn", "else", "enum",
+    "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro", "match", "mod", "move",
+    "mut", "override", "priv", "pub", "ref", "return", "static", "struct", "trait", "true", "try", "type", "typeof",
+    "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+];
+
+/// How a field named after the WGSL variable `name` is written: `r#gen`
+/// for `gen`. WGSL reserves the keywords no `r#` makes a name of (`self`,
+/// `Self`, `super`, `crate`).
+pub(crate) fn field_name(name: &str) -> String {
+    if KEYWORDS.contains(&name) { format!("r#{name}") } else { name.to_owned() }
+}
 
 /// `BloomDownsample` -> `bloom-downsample`, `HDRResolve` -> `hdr-resolve`.
 pub(crate) fn kebab_case(name: &str) -> String {
@@ -25,7 +42,14 @@ pub(crate) fn kebab_case(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::kebab_case;
+    use super::{field_name, kebab_case};
+
+    #[test]
+    fn keywords_are_raw_field_names() {
+        assert_eq!(field_name("albedo"), "albedo");
+        assert_eq!(field_name("gen"), "r#gen");
+        assert_eq!(field_name("type"), "r#type");
+    }
 
     #[test]
     fn converts_names() {

@@ -16,6 +16,7 @@ mod shader_match;
 pub(crate) use entry::{BindingTy, Entry, EntrySource, GroupLayout, SamplerType};
 
 use proc_macro2::Span;
+use syn::ext::IdentExt;
 use syn::{Ident, LitStr};
 
 use crate::diag::{Code, Diagnostics};
@@ -44,6 +45,13 @@ pub(crate) struct Bindable<'a> {
 }
 
 impl Bindable<'_> {
+    /// The field's name as WGSL spells it: without the `r#` of a raw
+    /// identifier, which is how a field binds a global named like a Rust
+    /// keyword.
+    pub(crate) fn name(&self) -> String {
+        self.ident.unraw().to_string()
+    }
+
     /// Whether the field is one the graph does not track.
     pub(crate) fn source_is_untracked(&self) -> bool {
         matches!(self.source, EntrySource::BindOnly(_))

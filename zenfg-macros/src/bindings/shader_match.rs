@@ -9,6 +9,7 @@ use super::entry::{BindingTy, Entry, SamplerType, Visibility};
 use super::{Bindable, HandleKind, ShaderBindings};
 use crate::diag::{Code, Diagnostics};
 use crate::model::{Kind, Role, SampleType, StorageAccess};
+use crate::naming::field_name;
 use crate::shader::{Global, GlobalKind, ShaderInterface};
 use crate::suggest::closest;
 
@@ -155,6 +156,18 @@ const UNSUPPORTED_FIX: &str = "the derive lays out a pass's bind groups from its
      `shader = ..` and create this pass's layouts and bind groups yourself, or keep the binding out of the entry \
      points the pass runs";
 
+/// What a field with `binding` in `group` writes to bind `global` instead.
+fn at_global(global: &Global, binding: u32, group: u32) -> String {
+    let group_fix =
+        if global.group == 0 { "remove `group`".to_owned() } else { format!("write `group = {}`", global.group) };
+    match (global.binding == binding, global.group == group) {
+        (true, _) => group_fix,
+        (false, true) => format!("write `binding = {}`", global.binding),
+        (false, false) if global.group == 0 => format!("write `binding = {}` and remove `group`", global.binding),
+        (false, false) => format!("write `binding = {}, group = {}`", global.binding, global.group),
+    }
+}
+
 /// The global `field` is meant for, reporting nothing: the one at its
 /// `binding = N` (in its group), else the one of its name.
 fn meant_global(field: &Bindable<'_>, interface: &ShaderInterface) -> Option<usize> {
@@ -163,7 +176,7 @@ fn meant_global(field: &Bindable<'_>, interface: &ShaderInterface) -> Option<usi
         Some((binding, _)) => {
             interface.globals.iter().position(|global| global.group == group && global.binding == binding)
         }
-        None => interface.globals.iter().position(|global| *field.ident == global.name),
+        None => interface.globals.iter().position(|global| field.name() == global.name),
     }
 }
 
@@ -178,7 +191,7 @@ fn find_global(
     diag: &mut Diagnostics,
 ) -> Result<usize, Option<usize>> {
     let file = &interface.file;
-    let named = interface.globals.iter().position(|global| *field.ident == global.name);
+    let named = interface.globals.iter().position(|global| field.name() == global.name);
     if let Some((binding, span)) = field.options.binding {
         if let Some(index) = meant_global(field, interface) {
             let global = &interface.globals[index];
@@ -207,11 +220,7 @@ fn find_global(
         let (there, fix) = match named.map(|index| &interface.globals[index]) {
             Some(global) => (
                 format!("; `{}` is at @group({}) @binding({})", global.name, global.group, global.binding),
-                format!(
-                    "write `binding = {}`{}, or remove `binding` to match the field by name",
-                    global.binding,
-                    if global.group == 0 { String::new() } else { format!(", group = {}", global.group) }
-                ),
+                format!("{}, or remove `binding` to match the field by name", at_global(global, binding, group)),
             ),
             None => (
                 String::new(),
@@ -238,7 +247,7 @@ fn find_global(
             .filter(|(_, matched)| !**matched)
             .map(|(global, _)| global.name.as_str())
             .collect();
-        let meant = closest(&field.ident.to_string(), &free);
+        let meant = closest(&field.name(), &free);
         let hint = meant.map(|name| format!("; did you mean `{name}`?")).unwrap_or_default();
         diag.error(
             field.ident.span(),
@@ -516,7 +525,7 @@ fn field_suggestion(global: &Global) -> String {
         Some(binds) => format!(
             "add a field for it: `{} {}: {}`{}",
             binds.attribute,
-            global.name,
+            field_name(&global.name),
             binds.handle,
             or_other_contents(binds.attribute)
         ),

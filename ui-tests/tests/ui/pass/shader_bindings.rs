@@ -1,7 +1,7 @@
 //! Passes whose bindings come from their WGSL shader: a compute pass matched
 //! by name, with explicit binding numbers and with a named entry point; a
 //! render pass whose bindings are visible to the stages that use them; a
-//! command pass.
+//! command pass; raw identifiers binding globals named like Rust keywords.
 
 use wgpu::ShaderStages;
 use zenfg_runtime::prelude::*;
@@ -39,6 +39,18 @@ struct Accumulate<'f> {
     samples: Buffer<'f>,
     #[storage_write(preserve)]
     sums: Buffer<'f>,
+}
+
+#[derive(Pass)]
+#[pass(compute, shader = "shaders/keyword_names.wgsl")]
+struct Keywords<'f> {
+    #[storage_read]
+    r#gen: Buffer<'f>,
+    #[storage_write(overwrite)]
+    #[root(output)]
+    r#out: Buffer<'f>,
+    #[uniform]
+    r#dyn: BufferSlice<'f>,
 }
 
 #[derive(Pass)]
@@ -146,11 +158,12 @@ fn record<'f>(
     Ok(())
 }
 
-fn layouts(device: &wgpu::Device) -> [wgpu::PipelineLayout; 6] {
+fn layouts(device: &wgpu::Device) -> [wgpu::PipelineLayout; 7] {
     [
         ByName::pipeline_layout(device),
         ByBinding::pipeline_layout(device),
         Accumulate::pipeline_layout(device),
+        Keywords::pipeline_layout(device),
         Draw::pipeline_layout(device),
         DrawMasked::pipeline_layout(device),
         Encode::pipeline_layout(device),
