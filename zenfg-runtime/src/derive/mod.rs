@@ -52,11 +52,14 @@ pub use views::{
     VertexBufferView,
 };
 
+use crate::capabilities::DeviceCapabilities;
 use crate::desc::Label;
-use crate::error::Result;
+use crate::error::{FrameGraphError, Result};
 use crate::ids::PassId;
 use crate::record::frame::Frame;
 use crate::record::pass::PassBuilder;
+use crate::record::pass::layout::check_layouts;
+use crate::scoped::{created, one_line};
 
 /// A pass described by a struct: its accesses, how to declare them, the typed
 /// context its callback receives, and its roots.
@@ -227,18 +230,58 @@ pub trait Pass<'frame> {
     /// shader uses. The bind groups the context hands out fit pipelines of
     /// this layout; a pipeline created with `layout: None` derives layouts
     /// of its own, which they do not fit.
+    ///
+    /// # Panics
+    ///
+    /// With the error of [`try_pipeline_layout`](Self::try_pipeline_layout)
+    /// when `device` cannot hold the layouts.
     fn pipeline_layout(device: &wgpu::Device) -> wgpu::PipelineLayout
     where
         Self: Sized,
     {
-        let groups = Self::BIND_GROUPS.iter().map(|table| table.group + 1).max().unwrap_or(0);
-        let layouts: Vec<Option<wgpu::BindGroupLayout>> =
-            (0..groups).map(|group| Self::bind_group_layout(device, group)).collect();
-        let refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Option::as_ref).collect();
-        device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some(Self::ACCESSES.label),
-            bind_group_layouts: &refs,
-            immediate_size: Self::IMMEDIATE_SIZE,
+        Self::try_pipeline_layout(device).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// The [`pipeline_layout`](Self::pipeline_layout) of the pass, or why
+    /// `device` cannot hold it, checked as [`Frame::add`] checks the pass's
+    /// layouts against a graph of `device`, before wgpu is asked.
+    ///
+    /// # Errors
+    ///
+    /// FG1110 for more bind groups, a higher binding index or more bindings
+    /// of a kind in one stage than the device's limits allow; FG1111 for an
+    /// entry that needs a feature or a format capability the device lacks
+    /// (writable storage visible to the vertex stage, a storage texture
+    /// format that does not allow the entry's access), naming the field.
+    /// Neither names a node or a resource: no frame records the pass. A
+    /// refusal of wgpu's that these checks do not foresee (a format
+    /// capability of the adapter's, on a device with
+    /// `TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`) is FG1111 naming no
+    /// feature, with wgpu's words.
+    fn try_pipeline_layout(device: &wgpu::Device) -> Result<wgpu::PipelineLayout>
+    where
+        Self: Sized,
+    {
+        let label = Self::ACCESSES.label;
+        check_layouts(&mut DeviceCapabilities::of_device(device), Self::BIND_GROUPS)
+            .map_err(|refusal| refusal.unrecorded(Label::from(label)))?;
+        created(device, || {
+            let groups = Self::BIND_GROUPS.iter().map(|table| table.group + 1).max().unwrap_or(0);
+            let layouts: Vec<Option<wgpu::BindGroupLayout>> =
+                (0..groups).map(|group| Self::bind_group_layout(device, group)).collect();
+            let refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Option::as_ref).collect();
+            device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some(label),
+                bind_group_layouts: &refs,
+                immediate_size: Self::IMMEDIATE_SIZE,
+            })
+        })
+        .map_err(|error| FrameGraphError::MissingDeviceFeature {
+            pass: None,
+            resource: None,
+            label: Label::from(label),
+            feature: wgpu::Features::empty(),
+            message: format!("wgpu refuses the layouts of pass `{label}`: {}", one_line(&error)),
         })
     }
 }

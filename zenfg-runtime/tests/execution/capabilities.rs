@@ -1,14 +1,39 @@
 //! Device capabilities on wgpu's no-op device: what the device refuses is an
 //! FG error when recording or compiling, and what wgpu still refuses when it
-//! creates a pooled object is FG4012, counted as nothing created.
+//! creates a pooled object is FG4012, counted as nothing created. A derived
+//! pass's pipeline layout is checked against the device before wgpu is asked.
 
 use std::sync::{Arc, Mutex};
 
-use crate::execution_common::noop;
+use crate::execution_common::{noop, noop_without_timestamps};
+use zenfg_runtime::prelude::{Pass, Texture};
 use zenfg_runtime::{
     BufferDesc, BufferRange, CompileOptions, DeviceCapabilities, FrameGraph, FrameGraphError, RootReason, TextureDesc,
     TextureViewDesc, WriteContents,
 };
+
+#[derive(Pass)]
+#[pass(compute)]
+struct StoreBgra<'f> {
+    #[storage_write(overwrite, binding = 0, format = Bgra8Unorm)]
+    #[root(output)]
+    target: Texture<'f>,
+}
+
+#[derive(Pass)]
+#[pass(compute, side_effect)]
+struct FifthGroup<'f> {
+    #[sampled(group = 4, binding = 0)]
+    source: Texture<'f>,
+}
+
+#[derive(Pass)]
+#[pass(compute)]
+struct Store<'f> {
+    #[storage_write(overwrite, binding = 0, format = Rgba8Unorm)]
+    #[root(output)]
+    target: Texture<'f>,
+}
 
 /// Records every error wgpu reports to the device's uncaptured-error handler.
 fn uncaptured(device: &wgpu::Device) -> Arc<Mutex<Vec<String>>> {
@@ -107,4 +132,32 @@ fn a_pooled_view_wgpu_refuses_to_create_is_fg4012() {
     assert_eq!(resource.label, "image");
     assert!(reason.contains("a view of it in format Rgba8UnormSrgb"), "{reason}");
     assert!(errors.lock().unwrap().is_empty(), "the refusal reached the handler: {:?}", errors.lock().unwrap());
+}
+
+#[test]
+fn a_pipeline_layout_the_device_cannot_hold_is_an_fg_error_naming_the_pass_and_field() {
+    let (device, _queue) = noop_without_timestamps();
+    let errors = uncaptured(&device);
+    let error = StoreBgra::try_pipeline_layout(&device).unwrap_err();
+    let FrameGraphError::MissingDeviceFeature { feature, pass, resource, .. } = &error else { panic!("{error}") };
+    assert_eq!((*feature, pass.is_none(), resource.is_none()), (wgpu::Features::BGRA8UNORM_STORAGE, true, true));
+    let message = error.to_string();
+    assert!(message.contains("`store-bgra`"), "{message}");
+    assert!(message.contains("field `target` binds a write-only storage texture of format Bgra8Unorm"), "{message}");
+    assert!(message.contains("needs the device feature BGRA8UNORM_STORAGE"), "{message}");
+
+    let error = FifthGroup::try_pipeline_layout(&device).unwrap_err();
+    let FrameGraphError::DeviceLimitExceeded { limit, value, bound, .. } = &error else { panic!("{error}") };
+    assert_eq!((*limit, *value, *bound), ("max_bind_groups", 5, u64::from(device.limits().max_bind_groups)));
+    assert!(error.to_string().contains("`fifth-group`"), "{error}");
+
+    Store::try_pipeline_layout(&device).expect("a layout the device holds");
+    assert!(errors.lock().unwrap().is_empty(), "a refusal reached the handler: {:?}", errors.lock().unwrap());
+}
+
+#[test]
+#[should_panic(expected = "FG1111")]
+fn pipeline_layout_panics_with_the_fg_error() {
+    let (device, _queue) = noop_without_timestamps();
+    let _ = StoreBgra::pipeline_layout(&device);
 }

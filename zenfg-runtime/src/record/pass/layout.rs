@@ -10,125 +10,171 @@ use wgpu::{
 
 use super::PassBuilder;
 use crate::binding::BindGroupTable;
-use crate::capabilities::storage_access_name;
+use crate::capabilities::{DeviceCapabilities, storage_access_name};
+use crate::desc::Label;
 use crate::error::{FrameGraphError, Result};
 use crate::ids::ResourceId;
 use crate::token::kind::PassKind;
 
+/// Why the device cannot hold a pass's bind group layouts.
+pub(crate) enum LayoutRefusal {
+    /// A limit of `wgpu::Limits`, with the value the layouts need.
+    Limit { limit: &'static str, value: u64, bound: u64, message: String },
+    /// A feature or format capability an entry of `field` needs.
+    Feature { field: &'static str, feature: Features, message: String },
+}
+
+impl LayoutRefusal {
+    /// The refusal as the error of a pass labelled `label` that no frame
+    /// records: it names no node and no resource.
+    pub(crate) fn unrecorded(self, label: Label) -> FrameGraphError {
+        match self {
+            Self::Limit { limit, value, bound, message } => {
+                FrameGraphError::DeviceLimitExceeded { pass: None, resource: None, label, limit, value, bound, message }
+            }
+            Self::Feature { feature, message, .. } => {
+                FrameGraphError::MissingDeviceFeature { pass: None, resource: None, label, feature, message }
+            }
+        }
+    }
+}
+
+/// FG1110 for bind groups the device cannot hold: more groups than
+/// `max_bind_groups`, a binding index from `max_bindings_per_bind_group` on,
+/// more bindings of a kind in one shader stage than its
+/// `max_*_per_shader_stage` (an entry counts in every stage of its
+/// visibility, over all the groups of the pass), or more dynamic offsets
+/// than the device allows. FG1111 for an entry that needs a feature or
+/// format capability the device lacks: writable storage visible to the
+/// vertex stage, or a storage texture whose format does not allow its
+/// access.
+pub(crate) fn check_layouts(
+    capabilities: &mut DeviceCapabilities,
+    groups: &'static [BindGroupTable],
+) -> Result<(), LayoutRefusal> {
+    check_layout_limits(capabilities.limits(), groups)?;
+    for table in groups {
+        for (entry, field) in named_entries(table) {
+            check_entry_features(capabilities, entry, field)?;
+        }
+    }
+    Ok(())
+}
+
+fn check_layout_limits(limits: &Limits, groups: &'static [BindGroupTable]) -> Result<(), LayoutRefusal> {
+    let exceeded =
+        |limit, value, bound: u32, message| LayoutRefusal::Limit { limit, value, bound: u64::from(bound), message };
+    let group_count = groups.iter().map(|table| u64::from(table.group) + 1).max().unwrap_or(0);
+    if group_count > u64::from(limits.max_bind_groups) {
+        let bound = limits.max_bind_groups;
+        return Err(exceeded(
+            "max_bind_groups",
+            group_count,
+            bound,
+            format!(
+                "its bindings use bind groups up to @group({}), and a pipeline layout holds groups 0 to {}; \
+                 declare `group = ..` below {bound} on its fields (and in its shader), or request a higher \
+                 `max_bind_groups` when creating the device",
+                group_count - 1,
+                bound.saturating_sub(1)
+            ),
+        ));
+    }
+    let mut counts = BindingCounts::default();
+    for table in groups {
+        for (entry, field) in named_entries(table) {
+            let bound = limits.max_bindings_per_bind_group;
+            if entry.binding >= bound {
+                return Err(exceeded(
+                    "max_bindings_per_bind_group",
+                    u64::from(entry.binding) + 1,
+                    bound,
+                    format!(
+                        "field `{field}` binds at @binding({}), and binding indices must be below {bound}; \
+                         declare a smaller `binding = ..` on it (and in its shader), or request a higher \
+                         `max_bindings_per_bind_group` when creating the device",
+                        entry.binding
+                    ),
+                ));
+            }
+            counts.add(entry);
+        }
+    }
+    let Some(excess) = counts.excess(limits) else { return Ok(()) };
+    let (what, fix) = (excess.what, excess.fix);
+    let message = match excess.stage {
+        Some(stage) => format!(
+            "its bind groups bind {} {what} visible to the {stage} stage, more than the {} one stage may \
+             use (an entry counts in every stage of its visibility); {fix}, or request a higher `{}` when \
+             creating the device (up to the adapter's) and give the graph that device",
+            excess.count, excess.bound, excess.limit
+        ),
+        None => format!(
+            "its bind groups bind {} {what}, more than the {} a pipeline layout may have; {fix}, or request a \
+             higher `{}` when creating the device",
+            excess.count, excess.bound, excess.limit
+        ),
+    };
+    Err(exceeded(excess.limit, u64::from(excess.count), excess.bound, message))
+}
+
+/// FG1111 for an entry that needs a feature, or a format capability, the
+/// device lacks.
+fn check_entry_features(
+    capabilities: &mut DeviceCapabilities,
+    entry: &'static BindGroupLayoutEntry,
+    field: &'static str,
+) -> Result<(), LayoutRefusal> {
+    let features = capabilities.features();
+    let writable = match entry.ty {
+        BindingType::Buffer { ty: BufferBindingType::Storage { read_only }, .. } => !read_only,
+        BindingType::StorageTexture { access, .. } => access != StorageTextureAccess::ReadOnly,
+        _ => false,
+    };
+    if writable
+        && entry.visibility.contains(ShaderStages::VERTEX)
+        && !features.contains(Features::VERTEX_WRITABLE_STORAGE)
+    {
+        return Err(LayoutRefusal::Feature {
+            field,
+            feature: Features::VERTEX_WRITABLE_STORAGE,
+            message: format!(
+                "field `{field}` is writable storage visible to the vertex stage; write it from the fragment or \
+                 compute stage only, or request the feature when creating the device (if the adapter has it)"
+            ),
+        });
+    }
+    let BindingType::StorageTexture { access, format, .. } = entry.ty else { return Ok(()) };
+    let Err(refusal) = capabilities.check_storage_access(format, access) else { return Ok(()) };
+    let message = format!(
+        "field `{field}` binds a {} storage texture of format {format:?}; {}",
+        storage_access_name(access),
+        refusal.explain(format, access)
+    );
+    Err(LayoutRefusal::Feature { field, feature: refusal.feature(), message })
+}
+
 impl<K: PassKind> PassBuilder<'_, '_, K> {
-    /// FG1110 for bind groups the device cannot hold: more groups than
-    /// `max_bind_groups`, a binding index from `max_bindings_per_bind_group`
-    /// on, more bindings of a kind in one shader stage than its
-    /// `max_*_per_shader_stage` (an entry counts in every stage of its
-    /// visibility, over all the groups of the pass), or more dynamic offsets
-    /// than the device allows. FG1111 for an entry that needs a feature or
-    /// format capability the device lacks: writable storage visible to the
-    /// vertex stage, or a storage texture whose format does not allow its
-    /// access.
-    /// Layouts that passed are remembered by address, so a pass added every
-    /// frame is checked once per runtime.
+    /// The [`check_layouts`] of `groups` against the graph's device, as the
+    /// error of this pass (an entry's FG1111 names the resource its field
+    /// binds, when the graph tracks it). Layouts that passed are remembered
+    /// by address, so a pass added every frame is checked once per runtime.
     pub(crate) fn check_layouts(&mut self, groups: &'static [BindGroupTable]) -> Result<()> {
         let address = groups.as_ptr() as usize;
         if groups.is_empty() || self.frame.graph.fitting_layouts.contains(&address) {
             return Ok(());
         }
-        self.check_layout_limits(groups)?;
-        for table in groups {
-            for (entry, field) in named_entries(table) {
-                self.check_entry_features(entry, field)?;
+        match check_layouts(&mut self.frame.graph.capabilities, groups) {
+            Ok(()) => {}
+            Err(LayoutRefusal::Limit { limit, value, bound, message }) => {
+                return Err(self.limit_exceeded(limit, value, bound, message));
+            }
+            Err(LayoutRefusal::Feature { field, feature, message }) => {
+                return Err(self.entry_needs(field, feature, message));
             }
         }
         self.frame.graph.fitting_layouts.insert(address);
         Ok(())
-    }
-
-    fn check_layout_limits(&self, groups: &'static [BindGroupTable]) -> Result<()> {
-        let limits = self.frame.graph.capabilities.limits();
-        let exceeded = |limit, value, bound: u32, message| self.limit_exceeded(limit, value, u64::from(bound), message);
-        let group_count = groups.iter().map(|table| u64::from(table.group) + 1).max().unwrap_or(0);
-        if group_count > u64::from(limits.max_bind_groups) {
-            let bound = limits.max_bind_groups;
-            return Err(exceeded(
-                "max_bind_groups",
-                group_count,
-                bound,
-                format!(
-                    "its bindings use bind groups up to @group({}), and a pipeline layout holds groups 0 to {}; \
-                     declare `group = ..` below {bound} on its fields (and in its shader), or request a higher \
-                     `max_bind_groups` when creating the device",
-                    group_count - 1,
-                    bound.saturating_sub(1)
-                ),
-            ));
-        }
-        let mut counts = BindingCounts::default();
-        for table in groups {
-            for (entry, field) in named_entries(table) {
-                let bound = limits.max_bindings_per_bind_group;
-                if entry.binding >= bound {
-                    return Err(exceeded(
-                        "max_bindings_per_bind_group",
-                        u64::from(entry.binding) + 1,
-                        bound,
-                        format!(
-                            "field `{field}` binds at @binding({}), and binding indices must be below {bound}; \
-                             declare a smaller `binding = ..` on it (and in its shader), or request a higher \
-                             `max_bindings_per_bind_group` when creating the device",
-                            entry.binding
-                        ),
-                    ));
-                }
-                counts.add(entry);
-            }
-        }
-        let Some(excess) = counts.excess(limits) else { return Ok(()) };
-        let (what, fix) = (excess.what, excess.fix);
-        let message = match excess.stage {
-            Some(stage) => format!(
-                "its bind groups bind {} {what} visible to the {stage} stage, more than the {} one stage may \
-                 use (an entry counts in every stage of its visibility); {fix}, or request a higher `{}` when \
-                 creating the device (up to the adapter's) and give the graph that device",
-                excess.count, excess.bound, excess.limit
-            ),
-            None => format!(
-                "its bind groups bind {} {what}, more than the {} a pipeline layout may have; {fix}, or request a \
-                 higher `{}` when creating the device",
-                excess.count, excess.bound, excess.limit
-            ),
-        };
-        Err(exceeded(excess.limit, u64::from(excess.count), excess.bound, message))
-    }
-
-    /// FG1111 for an entry that needs a feature, or a format capability, the
-    /// device lacks.
-    fn check_entry_features(&mut self, entry: &'static BindGroupLayoutEntry, field: &'static str) -> Result<()> {
-        let features = self.frame.graph.capabilities.features();
-        let writable = match entry.ty {
-            BindingType::Buffer { ty: BufferBindingType::Storage { read_only }, .. } => !read_only,
-            BindingType::StorageTexture { access, .. } => access != StorageTextureAccess::ReadOnly,
-            _ => false,
-        };
-        if writable
-            && entry.visibility.contains(ShaderStages::VERTEX)
-            && !features.contains(Features::VERTEX_WRITABLE_STORAGE)
-        {
-            return Err(self.entry_needs(
-                field,
-                Features::VERTEX_WRITABLE_STORAGE,
-                format!(
-                    "field `{field}` is writable storage visible to the vertex stage; write it from the fragment \
-                     or compute stage only, or request the feature when creating the device (if the adapter has it)"
-                ),
-            ));
-        }
-        let BindingType::StorageTexture { access, format, .. } = entry.ty else { return Ok(()) };
-        let Err(refusal) = self.frame.graph.capabilities.check_storage_access(format, access) else { return Ok(()) };
-        let message = format!(
-            "field `{field}` binds a {} storage texture of format {format:?}; {}",
-            storage_access_name(access),
-            refusal.explain(format, access)
-        );
-        Err(self.entry_needs(field, refusal.feature(), message))
     }
 
     /// The FG1111 of the entry of `field`, naming the resource the field

@@ -16,7 +16,7 @@ mod clears;
 mod copies;
 mod core;
 mod finish;
-mod layout;
+pub(crate) mod layout;
 mod storage;
 
 use std::marker::PhantomData;
