@@ -100,6 +100,18 @@ impl Diagnostics {
         self.errors.push((code, syn::Error::new(span, format!("{code}: {message}\nhelp: {fix}"))));
     }
 
+    /// Records an error spanning all of `tokens` (a path, an expression),
+    /// where a single span would underline only its first token.
+    pub(crate) fn error_over(
+        &mut self,
+        tokens: &impl quote::ToTokens,
+        code: Code,
+        message: impl fmt::Display,
+        fix: impl fmt::Display,
+    ) {
+        self.errors.push((code, syn::Error::new_spanned(tokens, format!("{code}: {message}\nhelp: {fix}"))));
+    }
+
     /// Records an error made elsewhere, whose message already says what is
     /// wrong and how to fix it.
     pub(crate) fn push(&mut self, code: Code, error: syn::Error) {

@@ -9,7 +9,7 @@ use super::set_once::SetOnce;
 use super::storage_formats::STORAGE_FORMATS;
 use crate::diag::{Code, Diagnostics};
 use crate::model::{BindingOptions, RoleOption, SampleType, ViewDimension};
-use crate::suggest::did_you_mean;
+use crate::suggest::{closest, did_you_mean};
 
 /// The binding options of one attribute as given.
 pub(crate) struct BindingGiven {
@@ -164,19 +164,31 @@ fn integer(opt: &Opt, example: &str, diag: &mut Diagnostics) -> Option<u32> {
     None
 }
 
-/// The word of `name = Word`.
-fn word(opt: &Opt, example: &str, diag: &mut Diagnostics) -> Option<Ident> {
+/// The word of `name = Word`, one of `names`. A path or a string that ends
+/// in one of them is refused with the bare word as the fix.
+fn word(opt: &Opt, example: &str, names: &[&str], diag: &mut Diagnostics) -> Option<Ident> {
     if !expect_value(opt, true, example, diag) {
         return None;
     }
-    if let Some(Expr::Path(path)) = &opt.value
-        && path.qself.is_none()
-        && let Some(ident) = path.path.get_ident()
-    {
-        return Some(ident.clone());
-    }
+    let value = opt.value.as_ref()?;
+    let (written, form) = match value {
+        Expr::Path(path) if path.qself.is_none() => match path.path.get_ident() {
+            Some(ident) => return Some(ident.clone()),
+            None => (path.path.segments.last().map(|segment| segment.ident.to_string()), "a path"),
+        },
+        Expr::Lit(lit) => match &lit.lit {
+            Lit::Str(text) => (Some(text.value()), "a string"),
+            Lit::Int(int) => (Some(int.base10_digits().to_owned()), "a number"),
+            _ => (None, "a literal"),
+        },
+        _ => (None, "an expression"),
+    };
     let name = &opt.name;
-    diag.error(opt.name.span(), Code::Syntax, format!("`{name}` takes a name"), format!("write `{example}`"));
+    let fix = match written.as_deref().and_then(|written| closest(written, names)) {
+        Some(known) => format!("write `{name} = {known}`"),
+        None => format!("write `{example}`"),
+    };
+    diag.error_over(value, Code::Syntax, format!("`{name}` takes a bare name, not {form}"), fix);
     None
 }
 
@@ -188,7 +200,7 @@ fn choice<T>(
     parse: impl Fn(&str) -> Option<T>,
     diag: &mut Diagnostics,
 ) -> Option<T> {
-    let ident = word(opt, example, diag)?;
+    let ident = word(opt, example, names, diag)?;
     let text = ident.to_string();
     if let Some(value) = parse(&text) {
         return Some(value);
@@ -210,7 +222,7 @@ const MAX_BIND_GROUPS: u32 = 8;
 /// The `wgpu::TextureFormat` of `format = ..`, if it names one a storage
 /// texture can have.
 fn storage_format(opt: &Opt, diag: &mut Diagnostics) -> Option<Ident> {
-    let ident = word(opt, "format = Rgba8Unorm", diag)?;
+    let ident = word(opt, "format = Rgba8Unorm", &STORAGE_FORMATS, diag)?;
     let text = ident.to_string();
     if STORAGE_FORMATS.contains(&text.as_str()) {
         return Some(ident);
