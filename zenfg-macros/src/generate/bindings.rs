@@ -145,8 +145,9 @@ pub(crate) fn expect_binding(spec: &PassSpec, index: usize, token: &Ident, build
     let Some((group, entry)) = entry_of(&spec.groups, EntrySource::Graph(index)) else { return quote!() };
     let private = private();
     let field = spec.fields[index].ident.to_string();
+    let from_shader = spec.shader.is_some();
     quote! {
-        #private::expect_binding(#builder, &#token, #field, &Self::BIND_GROUPS[#group].entries[#entry]);
+        #private::expect_binding(#builder, &#token, #field, &Self::BIND_GROUPS[#group].entries[#entry], #from_shader);
     }
 }
 

@@ -142,19 +142,32 @@ impl<'f> ::zenfg_runtime::__private::Pass<'f> for Blur<'f> {
         builder: &mut ::zenfg_runtime::__private::PassBuilder<'_, 'f, Self::Kind>,
     ) -> ::zenfg_runtime::__private::Result<Self::Declared> {
         let src = <TextureView<'f> as ::zenfg_runtime::__private::SampledField<'f>>::declare(self.src, builder)?;
-        ::zenfg_runtime::__private::expect_binding(builder, &src, "src", &Self::BIND_GROUPS[0usize].entries[0usize]);
+        ::zenfg_runtime::__private::expect_binding(
+            builder,
+            &src,
+            "src",
+            &Self::BIND_GROUPS[0usize].entries[0usize],
+            false,
+        );
         let dst = <Texture<'f> as ::zenfg_runtime::__private::StorageWriteField<'f>>::declare(
             self.dst,
             builder,
             ::zenfg_runtime::__private::WriteContents::Overwrite,
         )?;
-        ::zenfg_runtime::__private::expect_binding(builder, &dst, "dst", &Self::BIND_GROUPS[0usize].entries[1usize]);
+        ::zenfg_runtime::__private::expect_binding(
+            builder,
+            &dst,
+            "dst",
+            &Self::BIND_GROUPS[0usize].entries[1usize],
+            false,
+        );
         let params = <BufferSlice<'f> as ::zenfg_runtime::__private::UniformField<'f>>::declare(self.params, builder)?;
         ::zenfg_runtime::__private::expect_binding(
             builder,
             &params,
             "params",
             &Self::BIND_GROUPS[1usize].entries[0usize],
+            false,
         );
         let linear = <&'f wgpu::Sampler as ::zenfg_runtime::__private::SamplerField<'f>>::keep(&self.linear);
         let weights = <&'f wgpu::Buffer as ::zenfg_runtime::__private::UntrackedBufferField<'f>>::keep(&self.weights);

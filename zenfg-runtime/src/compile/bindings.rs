@@ -6,7 +6,10 @@
 //! is recorded. A mismatch would otherwise be a validation error of wgpu when
 //! the bind group is created, naming no pass or field.
 
-use wgpu::{BindingType, BufferBindingType, Features, Limits, TextureFormat, TextureSampleType, TextureViewDimension};
+use wgpu::{
+    BindingType, BufferBindingType, Features, Limits, StorageTextureAccess, TextureFormat, TextureSampleType,
+    TextureViewDimension,
+};
 
 use super::views::implicit_dimension;
 use crate::capabilities::DeviceCapabilities;
@@ -144,19 +147,17 @@ fn check_binding(rec: &Recording<'_>, check: &BindingCheck, features: Features) 
         }
         (BindingType::Texture { sample_type, view_dimension, multisampled }, Region::Texture(region)) => {
             let facts = texture_facts(rec, check, region);
-            check_dimension(view_dimension, &facts, &mismatch)?;
+            let wgsl = |dimension, multisampled| wgsl_texture(sample_type, dimension, multisampled);
+            check_dimension(view_dimension, &facts, check.from_shader, wgsl, &mismatch)?;
             if multisampled != (facts.samples > 1) {
-                let want = if multisampled { "a multisampled texture" } else { "a single-sampled texture" };
                 return Err(mismatch(
-                    want.into(),
+                    if multisampled { "a multisampled texture" } else { "a single-sampled texture" }.into(),
                     if facts.samples == 1 {
                         "a texture of 1 sample".into()
                     } else {
                         format!("a texture of {} samples", facts.samples)
                     },
-                    "declare `multisampled` on the field (and `texture_multisampled_2d` in the shader) when it is, \
-                     or resolve the texture first"
-                        .into(),
+                    multisampled_fix(multisampled, check.from_shader, wgsl(view_dimension, !multisampled)),
                 ));
             }
             let actual = facts.format.sample_type(Some(normalized_aspect(facts.format)), Some(features));
@@ -164,22 +165,21 @@ fn check_binding(rec: &Recording<'_>, check: &BindingCheck, features: Features) 
                 return Err(mismatch(
                     format!("a texture of sample type {}", sample_type_name(sample_type)),
                     format!("{:?}, whose sample type is {}", facts.format, actual.map_or("none", sample_type_name)),
-                    sample_type_fix(sample_type, actual, facts.format),
+                    sample_type_fix(sample_type, actual, facts.format, check.from_shader, |actual| {
+                        wgsl_texture(actual, view_dimension, multisampled)
+                    }),
                 ));
             }
         }
-        (BindingType::StorageTexture { format, view_dimension, .. }, Region::Texture(region)) => {
+        (BindingType::StorageTexture { format, access, view_dimension }, Region::Texture(region)) => {
             let facts = texture_facts(rec, check, region);
-            check_dimension(view_dimension, &facts, &mismatch)?;
+            let wgsl = |dimension, _| wgsl_storage_texture(format, access, dimension);
+            check_dimension(view_dimension, &facts, check.from_shader, wgsl, &mismatch)?;
             if facts.format != format {
                 return Err(mismatch(
                     format!("a storage texture of format {format:?}"),
                     format!("{:?}", facts.format),
-                    format!(
-                        "create the texture (or a view of it) in {format:?}, or declare `format = {:?}` on the field \
-                         and in the shader",
-                        facts.format
-                    ),
+                    storage_format_fix(format, facts.format, check.from_shader, access, view_dimension),
                 ));
             }
         }
@@ -188,23 +188,83 @@ fn check_binding(rec: &Recording<'_>, check: &BindingCheck, features: Features) 
     Ok(())
 }
 
+/// How to change what a field or its shader declares: the field's `option`
+/// and the shader's `wgsl` type for a pass laid out from its attributes (its
+/// shader, which the derive does not read, must agree), the shader alone
+/// for a pass laid out from its shader.
+fn redeclare(from_shader: bool, option: &str, wgsl: &str) -> String {
+    if from_shader {
+        format!("declare the shader's variable `{wgsl}`")
+    } else {
+        format!("declare `{option}` on the field and `{wgsl}` in the shader")
+    }
+}
+
 fn check_dimension(
     expected: TextureViewDimension,
     facts: &TextureFacts,
+    from_shader: bool,
+    wgsl: impl Fn(TextureViewDimension, bool) -> String,
     mismatch: &impl Fn(String, String, String) -> FrameGraphError,
 ) -> Result<()> {
     if facts.dimension == expected {
         return Ok(());
     }
+    let option = format!("dimension = {:?}", facts.dimension);
     Err(mismatch(
         format!("a {expected:?} view"),
         format!("a {:?} view", facts.dimension),
         format!(
-            "bind a view of dimension {expected:?} (a `TextureViewDesc` selecting it), or declare `dimension = {:?}` \
-             on the field and in the shader",
-            facts.dimension
+            "bind a view of dimension {expected:?} (a `TextureViewDesc` selecting it), or {}",
+            redeclare(from_shader, &option, &wgsl(facts.dimension, facts.samples > 1))
         ),
     ))
+}
+
+/// How to bind a texture whose sample count disagrees with `multisampled`,
+/// the field's expectation; `other` is the WGSL type of the other choice.
+fn multisampled_fix(multisampled: bool, from_shader: bool, other: String) -> String {
+    match (multisampled, from_shader) {
+        (false, true) => format!(
+            "resolve the texture into a single-sampled one and bind that, or declare the shader's variable `{other}` \
+             and read it with `textureLoad`"
+        ),
+        (false, false) => format!(
+            "resolve the texture into a single-sampled one and bind that, or declare `multisampled` on the field and \
+             `{other}` in the shader, which reads it with `textureLoad`"
+        ),
+        (true, true) => format!("bind a multisampled texture, or declare the shader's variable `{other}`"),
+        (true, false) => {
+            format!(
+                "bind a multisampled texture, or remove `multisampled` from the field and declare `{other}` in the shader"
+            )
+        }
+    }
+}
+
+/// How to bind a storage texture of format `actual` where `expected` is
+/// declared; a format no storage texture can have is not offered.
+fn storage_format_fix(
+    expected: TextureFormat,
+    actual: TextureFormat,
+    from_shader: bool,
+    access: StorageTextureAccess,
+    dimension: TextureViewDimension,
+) -> String {
+    let create = if actual.remove_srgb_suffix() == expected {
+        format!(
+            "bind a view of it in {expected:?} (a `TextureViewDesc` with `format: Some({expected:?})`, the format \
+             listed in the texture's `view_formats`)"
+        )
+    } else {
+        format!("create the texture (or a view of it) in {expected:?}")
+    };
+    if actual.is_srgb() || actual.is_depth_stencil_format() || actual.is_compressed() || actual.is_multi_planar_format()
+    {
+        return format!("{create}: a storage texture cannot have format {actual:?}");
+    }
+    let option = format!("format = {actual:?}");
+    format!("{create}, or {}", redeclare(from_shader, &option, &wgsl_storage_texture(actual, access, dimension)))
 }
 
 /// Whether a texture of sample type `actual` can be bound where `expected` is.
@@ -230,11 +290,18 @@ fn sample_type_name(sample_type: TextureSampleType) -> &'static str {
 }
 
 /// How to bind a texture of sample type `actual` and format `format` where
-/// `expected` is declared.
-fn sample_type_fix(expected: TextureSampleType, actual: Option<TextureSampleType>, format: TextureFormat) -> String {
+/// `expected` is declared; `wgsl` is the shader's type of a sample type.
+fn sample_type_fix(
+    expected: TextureSampleType,
+    actual: Option<TextureSampleType>,
+    format: TextureFormat,
+    from_shader: bool,
+    wgsl: impl Fn(TextureSampleType) -> String,
+) -> String {
     let wanted = sample_type_name(expected);
+    let wanted = format!("{} {wanted} format", article(wanted));
     match actual {
-        None => format!("bind a texture of a {wanted} format; {format:?} cannot be sampled"),
+        None => format!("bind a texture of {wanted}; {format:?} cannot be sampled"),
         Some(TextureSampleType::Float { filterable: false }) => {
             let float32 =
                 if matches!(format, TextureFormat::R32Float | TextureFormat::Rg32Float | TextureFormat::Rgba32Float) {
@@ -244,25 +311,59 @@ fn sample_type_fix(expected: TextureSampleType, actual: Option<TextureSampleType
                 };
             format!(
                 "declare `sample_type = unfilterable_float` on the field and sample it with a \
-                 `#[sampler(non_filtering)]` sampler or read it with `textureLoad`{float32}, or bind a texture of a \
-                 {wanted} format"
+                 `#[sampler(non_filtering)]` sampler or read it with `textureLoad`{float32}, or bind a texture of \
+                 {wanted}"
             )
         }
-        Some(actual) => format!(
-            "declare `sample_type = {}` on the field and `{}` in the shader, or bind a texture of a {wanted} format",
-            sample_type_option(actual),
-            wgsl_texture_of(actual)
-        ),
+        Some(actual) => {
+            let option = format!("sample_type = {}", sample_type_option(actual));
+            format!("{}, or bind a texture of {wanted}", redeclare(from_shader, &option, &wgsl(actual)))
+        }
     }
 }
 
-/// The WGSL 2D texture type of a sample type.
-fn wgsl_texture_of(sample_type: TextureSampleType) -> &'static str {
+/// "a" or "an", as `word` begins.
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+}
+
+/// The WGSL type of a sampled texture.
+fn wgsl_texture(sample_type: TextureSampleType, dimension: TextureViewDimension, multisampled: bool) -> String {
+    let dimension = wgsl_dimension(dimension);
+    let multisampled = if multisampled { "multisampled_" } else { "" };
     match sample_type {
-        TextureSampleType::Float { .. } => "texture_2d<f32>",
-        TextureSampleType::Depth => "texture_depth_2d",
-        TextureSampleType::Sint => "texture_2d<i32>",
-        TextureSampleType::Uint => "texture_2d<u32>",
+        TextureSampleType::Depth => format!("texture_depth_{multisampled}{dimension}"),
+        TextureSampleType::Float { .. } => format!("texture_{multisampled}{dimension}<f32>"),
+        TextureSampleType::Sint => format!("texture_{multisampled}{dimension}<i32>"),
+        TextureSampleType::Uint => format!("texture_{multisampled}{dimension}<u32>"),
+    }
+}
+
+/// The WGSL type of a storage texture; WGSL spells the format as wgpu does,
+/// in lower case.
+fn wgsl_storage_texture(
+    format: TextureFormat,
+    access: StorageTextureAccess,
+    dimension: TextureViewDimension,
+) -> String {
+    let access = match access {
+        StorageTextureAccess::ReadOnly => "read",
+        StorageTextureAccess::WriteOnly => "write",
+        StorageTextureAccess::ReadWrite | StorageTextureAccess::Atomic => "read_write",
+    };
+    let format = format!("{format:?}").to_lowercase();
+    format!("texture_storage_{}<{format}, {access}>", wgsl_dimension(dimension))
+}
+
+/// The dimension part of a WGSL texture type.
+fn wgsl_dimension(dimension: TextureViewDimension) -> &'static str {
+    match dimension {
+        TextureViewDimension::D1 => "1d",
+        TextureViewDimension::D2 => "2d",
+        TextureViewDimension::D2Array => "2d_array",
+        TextureViewDimension::Cube => "cube",
+        TextureViewDimension::CubeArray => "cube_array",
+        TextureViewDimension::D3 => "3d",
     }
 }
 
@@ -327,9 +428,19 @@ mod tests {
         let array_token = pass.sampled_texture(array).unwrap();
         pass.set_side_effect(true);
         pass.finish().unwrap();
-        frame.rec.binding_checks.push(BindingCheck { access: cube_token.access, field: "cube", entry: &CUBE });
+        frame.rec.binding_checks.push(BindingCheck {
+            access: cube_token.access,
+            field: "cube",
+            entry: &CUBE,
+            from_shader: false,
+        });
         assert!(check_bindings(&frame.rec, &DeviceCapabilities::webgpu()).is_ok(), "a cube view is a cube binding");
-        frame.rec.binding_checks.push(BindingCheck { access: array_token.access, field: "array", entry: &CUBE });
+        frame.rec.binding_checks.push(BindingCheck {
+            access: array_token.access,
+            field: "array",
+            entry: &CUBE,
+            from_shader: false,
+        });
         let error = check_bindings(&frame.rec, &DeviceCapabilities::webgpu()).unwrap_err();
         assert_eq!(error.code(), "FG1109");
         assert!(error.to_string().contains("field `array`"), "{error}");
@@ -357,7 +468,12 @@ mod tests {
         let token = pass.sampled_texture(hdr).unwrap();
         pass.set_side_effect(true);
         pass.finish().unwrap();
-        frame.rec.binding_checks.push(BindingCheck { access: token.access, field: "hdr", entry: &FILTERED });
+        frame.rec.binding_checks.push(BindingCheck {
+            access: token.access,
+            field: "hdr",
+            entry: &FILTERED,
+            from_shader: false,
+        });
         let error = check_bindings(&frame.rec, &DeviceCapabilities::webgpu()).unwrap_err();
         assert_eq!(error.code(), "FG1109");
         assert!(error.to_string().contains("R32Float, whose sample type is unfilterable float"), "{error}");

@@ -46,14 +46,16 @@ pub use crate::types::{AccessMode, AccessRole, NodeKind, RootReason, WriteConten
 /// and the type's name says why in the second case.
 pub struct MisleadingHandleName;
 
-/// Records what the bound `field` expects of the access `token` declared.
+/// Records what the bound `field` expects of the access `token` declared:
+/// `entry`, laid out from the pass's shader when `from_shader`.
 pub fn expect_binding<'frame, K: crate::token::kind::PassKind, R: crate::token::AccessMarker>(
     builder: &mut PassBuilder<'_, 'frame, K>,
     token: &crate::token::AccessToken<'frame, R>,
     field: &'static str,
     entry: &'static wgpu::BindGroupLayoutEntry,
+    from_shader: bool,
 ) {
-    builder.expect_binding(token.access, field, entry);
+    builder.expect_binding(token.access, field, entry, from_shader);
 }
 
 /// The bind group of `table` binding `sources` (one per entry, in entry

@@ -64,6 +64,9 @@ pub(crate) struct BindingCheck {
     /// The field, for the error.
     pub field: &'static str,
     pub entry: &'static wgpu::BindGroupLayoutEntry,
+    /// Whether the entry comes from the pass's shader, which the fix of a
+    /// mismatch then names instead of the field's options.
+    pub from_shader: bool,
 }
 
 /// Field and entry come from a derived pass's constant tables, so a frame
@@ -71,7 +74,10 @@ pub(crate) struct BindingCheck {
 /// first, the contents only when they differ.
 impl PartialEq for BindingCheck {
     fn eq(&self, other: &Self) -> bool {
-        self.access == other.access && same_or_equal(self.field, other.field) && same_or_equal(self.entry, other.entry)
+        self.access == other.access
+            && self.from_shader == other.from_shader
+            && same_or_equal(self.field, other.field)
+            && same_or_equal(self.entry, other.entry)
     }
 }
 

@@ -63,6 +63,17 @@ struct StoreFromShader<'f> {
     image: Texture<'f>,
 }
 
+/// A sampled texture whose type only the shader states.
+#[derive(Pass)]
+#[pass(compute, shader = "tests/shaders/sample_texture.wgsl")]
+struct SampleFromShader<'f> {
+    #[sampled]
+    source: Texture<'f>,
+    #[storage_write(overwrite)]
+    #[root(output)]
+    out: Buffer<'f>,
+}
+
 fn texture<'f>(
     frame: &mut Frame<'f>,
     label: &'static str,
@@ -102,6 +113,72 @@ fn a_storage_texture_of_another_format_fails_with_fg1109_naming_both() {
     assert!(message.starts_with("FG1109: field `target` of "), "{message}");
     assert!(message.contains("`store`") && message.contains("`hdr`"), "the pass and texture by label: {message}");
     assert!(message.contains("format = Rgba8Unorm"), "the fix names the option: {message}");
+    assert!(message.contains("`texture_storage_2d<rgba8unorm, write>` in the shader"), "and the WGSL: {message}");
+}
+
+#[test]
+fn a_format_no_storage_texture_can_have_is_not_offered_as_the_fix() {
+    let mut graph = FrameGraph::new();
+    let mut frame = graph.begin_frame();
+    let desc = TextureDesc::new_2d("ldr", 16, 16, TextureFormat::Rgba8UnormSrgb);
+    let image = frame.create_texture(desc).unwrap();
+    frame.add(StoreFromShader { image }, |_| Ok(())).unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap_err();
+    let Error::BindingMismatch { mismatch, .. } = &error else { panic!("{error}") };
+    assert_eq!(
+        mismatch.fix,
+        "bind a view of it in Rgba8Unorm (a `TextureViewDesc` with `format: Some(Rgba8Unorm)`, the format listed in \
+         the texture's `view_formats`): a storage texture cannot have format Rgba8UnormSrgb"
+    );
+
+    let mut frame = graph.begin_frame();
+    let target = frame.create_texture(TextureDesc::new_2d("depth", 16, 16, TextureFormat::Depth32Float)).unwrap();
+    let view = frame.create_texture_view(target, TextureViewDesc::default()).unwrap();
+    frame.add(Store { target: view }, |_| Ok(())).unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap_err();
+    let Error::BindingMismatch { mismatch, .. } = &error else { panic!("{error}") };
+    assert_eq!(
+        mismatch.fix,
+        "create the texture (or a view of it) in Rgba16Float: a storage texture cannot have format Depth32Float"
+    );
+}
+
+#[test]
+fn the_fix_of_a_pass_laid_out_from_its_shader_changes_the_shader_alone() {
+    let compile = |format, layers, samples| {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let mut desc = TextureDesc::new_2d("source", 16, 16, format);
+        desc.size.depth_or_array_layers = layers;
+        desc.sample_count = samples;
+        let source = frame.import_texture(desc, ImportTextureOptions::new(InitialContents::Defined)).unwrap();
+        let out = frame.create_buffer(BufferDesc::new("out", 64)).unwrap();
+        frame.add(SampleFromShader { source, out }, |_| Ok(())).unwrap();
+        frame.compile(CompileOptions::default()).err().map(|error| match error {
+            Error::BindingMismatch { mismatch, .. } => mismatch.fix,
+            other => panic!("{other}"),
+        })
+    };
+    assert_eq!(compile(TextureFormat::Rgba8Unorm, 1, 1), None);
+    assert_eq!(
+        compile(TextureFormat::Rgba8Unorm, 6, 1).unwrap(),
+        "bind a view of dimension D2 (a `TextureViewDesc` selecting it), or declare the shader's variable \
+         `texture_2d_array<f32>`"
+    );
+    assert_eq!(
+        compile(TextureFormat::Rgba8Uint, 1, 1).unwrap(),
+        "declare the shader's variable `texture_2d<u32>`, or bind a texture of an unfilterable float format"
+    );
+    assert_eq!(
+        compile(TextureFormat::Depth32Float, 1, 1),
+        None,
+        "a shader that only loads a float texture takes a depth one"
+    );
+    assert_eq!(
+        compile(TextureFormat::Rgba8Unorm, 1, 4).unwrap(),
+        "resolve the texture into a single-sampled one and bind that, or declare the shader's variable \
+         `texture_multisampled_2d<f32>` and read it with `textureLoad`"
+    );
 }
 
 #[test]
@@ -116,7 +193,12 @@ fn a_storage_texture_of_another_format_than_the_shader_declares_fails_with_fg110
     assert_eq!(*field, "image");
     assert_eq!(mismatch.expected, "a storage texture of format Rgba8Unorm");
     assert_eq!(mismatch.actual, "Rgba16Float");
-    assert!(mismatch.fix.contains("in Rgba8Unorm"), "the fix names the shader's format: {}", mismatch.fix);
+    assert_eq!(
+        mismatch.fix,
+        "create the texture (or a view of it) in Rgba8Unorm, or declare the shader's variable \
+         `texture_storage_2d<rgba16float, write>`",
+        "the fix names the shader's format, and only the shader to change"
+    );
 
     let mut frame = graph.begin_frame();
     let image = frame.create_texture(TextureDesc::new_2d("ldr", 16, 16, TextureFormat::Rgba8Unorm)).unwrap();
@@ -144,6 +226,12 @@ fn sample_types_must_fit_the_texture_format() {
     assert!(mismatch.fix.contains("sample_type = unfilterable_float"), "{}", mismatch.fix);
     let integer = sample_error(TextureFormat::Rgba8Uint, 1).expect("an integer format is not float");
     assert!(integer.to_string().contains("unsigned integer"), "{integer}");
+    let Error::BindingMismatch { mismatch, .. } = &integer else { panic!("{integer}") };
+    assert_eq!(
+        mismatch.fix,
+        "declare `sample_type = uint` on the field and `texture_2d<u32>` in the shader, or bind a texture of a \
+         filterable float format"
+    );
     let depth = sample_error(TextureFormat::Depth32Float, 1).expect("a depth format is not float");
     assert!(depth.to_string().contains("whose sample type is depth"), "{depth}");
 
@@ -185,7 +273,11 @@ fn a_binding_and_its_texture_must_agree_on_being_multisampled() {
         (mismatch.expected.as_str(), mismatch.actual.as_str()),
         ("a single-sampled texture", "a texture of 4 samples")
     );
-    assert!(mismatch.fix.contains("`multisampled`"), "{}", mismatch.fix);
+    assert!(
+        mismatch.fix.contains("declare `multisampled` on the field and `texture_multisampled_2d<f32>`"),
+        "{}",
+        mismatch.fix
+    );
 
     let mut frame = graph.begin_frame();
     let single = texture(&mut frame, "single", TextureFormat::Rgba8Unorm, 1).unwrap();
@@ -196,6 +288,11 @@ fn a_binding_and_its_texture_must_agree_on_being_multisampled() {
     assert_eq!(
         (mismatch.expected.as_str(), mismatch.actual.as_str()),
         ("a multisampled texture", "a texture of 1 sample")
+    );
+    assert!(
+        mismatch.fix.contains("remove `multisampled` from the field and declare `texture_2d<f32>`"),
+        "{}",
+        mismatch.fix
     );
 
     let mut frame = graph.begin_frame();

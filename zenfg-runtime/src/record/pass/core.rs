@@ -159,14 +159,16 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
     }
 
     /// Records what the bound `field` of a derived pass expects of the
-    /// access `access` declared: `entry`, checked at compile.
+    /// access `access` declared: `entry`, taken from the pass's shader when
+    /// `from_shader`, checked at compile.
     pub(crate) fn expect_binding(
         &mut self,
         access: AccessId,
         field: &'static str,
         entry: &'static wgpu::BindGroupLayoutEntry,
+        from_shader: bool,
     ) {
-        self.frame.rec.binding_checks.push(BindingCheck { access, field, entry });
+        self.frame.rec.binding_checks.push(BindingCheck { access, field, entry, from_shader });
     }
 
     /// Removes the accesses declared from `len` on (a failed compound declaration).
