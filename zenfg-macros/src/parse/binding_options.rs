@@ -58,7 +58,10 @@ impl BindingGiven {
                             opt.value.as_ref().map_or(span, Spanned::span),
                             Code::UnsupportedBinding,
                             format!("`group = {value}` is past the last bind group a wgpu device can have"),
-                            format!("use a group below {MAX_BIND_GROUPS} (and below the device's `max_bind_groups`, 4 by default)"),
+                            format!(
+                                "use a group below {MAX_BIND_GROUPS} (and below the device's `max_bind_groups`, 4 by \
+                                 default)"
+                            ),
                         );
                     }
                 }

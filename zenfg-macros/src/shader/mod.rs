@@ -14,6 +14,7 @@ mod kind;
 mod problem;
 mod source;
 mod spelling;
+mod stage_operations;
 mod stages;
 
 #[cfg(test)]

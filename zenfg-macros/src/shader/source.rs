@@ -2,10 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
+use naga::valid::{Capabilities, EntryPointError, ModuleInfo, ValidationError, ValidationFlags, Validator};
 
 use super::excerpt::excerpt;
 use super::problem::Problem;
+use super::stage_operations;
 
 /// A shader that parsed and validated.
 pub(super) struct Shader {
@@ -50,6 +51,21 @@ pub(super) fn read<'a>(base: &Path, path: &'a syn::LitStr) -> Result<Shader, Pro
         )
     })?;
     let info = Validator::new(ValidationFlags::all(), Capabilities::all()).validate(&module).map_err(|error| {
+        if let ValidationError::EntryPoint { stage, name, source: EntryPointError::ForbiddenStageOperations } =
+            error.as_inner()
+            && let Some(forbidden) = stage_operations::find(&module, *stage, name)
+        {
+            return Problem::new(
+                path,
+                format!(
+                    "{}: the shader is invalid: entry point `{name}` uses an operation its stage forbids: {}{}",
+                    position(&file, forbidden.span.is_defined().then(|| forbidden.span.location(&source))),
+                    forbidden.what,
+                    excerpt(&source, [(forbidden.span, "here")])
+                ),
+                forbidden.fix,
+            );
+        }
         let mut message = error.as_inner().to_string();
         let mut cause: &dyn std::error::Error = error.as_inner();
         while let Some(next) = cause.source() {

@@ -234,11 +234,10 @@ fn multisampled_fix(multisampled: bool, from_shader: bool, other: String) -> Str
              `{other}` in the shader, which reads it with `textureLoad`"
         ),
         (true, true) => format!("bind a multisampled texture, or declare the shader's variable `{other}`"),
-        (true, false) => {
-            format!(
-                "bind a multisampled texture, or remove `multisampled` from the field and declare `{other}` in the shader"
-            )
-        }
+        (true, false) => format!(
+            "bind a multisampled texture, or remove `multisampled` from the field and declare `{other}` in the \
+             shader"
+        ),
     }
 }
 
