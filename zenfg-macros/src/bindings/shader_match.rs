@@ -36,7 +36,7 @@ pub(crate) fn entries(
             }
             continue;
         }
-        let index = match find_global(field, interface, &matched, diag) {
+        let index = match find_global(field, bindables, interface, &matched, diag) {
             Ok(index) => index,
             // The global the field is meant for has its error: it is not
             // reported again as a binding without a field.
@@ -186,6 +186,7 @@ fn meant_global(field: &Bindable<'_>, interface: &ShaderInterface) -> Option<usi
 /// field is meant for, if there is one by its name.
 fn find_global(
     field: &Bindable<'_>,
+    bindables: &[Bindable<'_>],
     interface: &ShaderInterface,
     matched: &[bool],
     diag: &mut Diagnostics,
@@ -247,14 +248,32 @@ fn find_global(
             .filter(|(_, matched)| !**matched)
             .map(|(global, _)| global.name.as_str())
             .collect();
-        let meant = closest(&field.name(), &free);
-        let hint = meant.map(|name| format!("; did you mean `{name}`?")).unwrap_or_default();
+        let (meant, hint) = match closest(&field.name(), &free) {
+            Some(name) => (Some(name), format!("; did you mean `{name}`?")),
+            None => match only_unbound_of_its_kind(field, bindables, interface, matched) {
+                Some(global) => (
+                    Some(global.name.as_str()),
+                    format!(
+                        "; did you mean `{}`, the only variable of the shader that no field binds and a `{}` \
+                         field can?",
+                        global.name, field.attribute
+                    ),
+                ),
+                None => (None, String::new()),
+            },
+        };
+        let rename = match meant {
+            Some(name) => format!("rename the field to `{}`", field_name(name)),
+            None => "name the field after the WGSL variable it binds".to_owned(),
+        };
         diag.error(
             field.ident.span(),
             Code::NotInShader,
             format!("`{}` has no binding in {file}{hint}", field.ident),
-            "name the field after the WGSL variable it binds, or give it the variable's `binding = N` (and \
-             `group = G`); a field the shader does not use belongs in the callback's captures",
+            format!(
+                "{rename}, or give it the variable's `binding = N` (and `group = G`); a field the shader does not \
+                 use belongs in the callback's captures"
+            ),
         );
         // The variable it most likely means is not reported again.
         return Err(meant.and_then(|name| interface.globals.iter().position(|global| global.name == name)));
@@ -279,6 +298,47 @@ fn find_global(
         return Err(Some(index));
     }
     Ok(index)
+}
+
+/// The one global the entry points use that no field binds, by name or
+/// number, and that `field`'s role and handle can bind, if there is exactly
+/// one: the variable a misnamed field most likely means.
+fn only_unbound_of_its_kind<'i>(
+    field: &Bindable<'_>,
+    bindables: &[Bindable<'_>],
+    interface: &'i ShaderInterface,
+    matched: &[bool],
+) -> Option<&'i Global> {
+    let claimed = |global: &Global| {
+        bindables.iter().any(|other| match other.options.binding {
+            Some((binding, _)) => {
+                other.options.group.map_or(0, |(group, _)| group) == global.group && binding == global.binding
+            }
+            None => other.name() == global.name,
+        })
+    };
+    let mut candidates = interface.globals.iter().zip(matched).filter(|(global, matched)| {
+        !**matched && !global.stages.is_empty() && !claimed(global) && can_bind(field, global)
+    });
+    let (only, _) = candidates.next()?;
+    candidates.next().is_none().then_some(only)
+}
+
+/// Whether `field`'s role and handle kind are those of a field binding
+/// `global`.
+fn can_bind(field: &Bindable<'_>, global: &Global) -> bool {
+    let Some(binds) = binds_as(global) else { return false };
+    let role = match binds.untracked {
+        Some((role, _)) => field.role.is_some_and(|own| own.name() == role),
+        None => field.role.is_none(),
+    };
+    let handle = match field.handle {
+        HandleKind::Unknown => true,
+        HandleKind::Texture => binds.holds.contains("Texture"),
+        HandleKind::Buffer => binds.holds.contains("Buffer"),
+        HandleKind::Sampler => binds.untracked.is_none(),
+    };
+    role && handle
 }
 
 /// The entry's type, where the field agrees with the shader's global.
