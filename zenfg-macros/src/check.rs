@@ -34,7 +34,8 @@ pub(crate) fn check_reserved(kind: Kind, bound: bool, names: &[&Ident], diag: &m
                 name.span(),
                 Code::ReservedName,
                 format!("the context of a {pass} pass already has a field `{name}`"),
-                "rename the field",
+                "rename the field; a field that binds a shader variable of this name gives its number instead: \
+                 `binding = N` (and `group = G`)",
             );
         } else if bound && name_text == BIND_GROUPS_FIELD {
             diag.error(

@@ -7,6 +7,7 @@ use proc_macro2::Span;
 use super::attributes::{check_combination, check_shape, check_texture_options, default_visibility, writes};
 use super::entry::{BindingTy, Entry, SamplerType, Visibility};
 use super::{Bindable, HandleKind, ShaderBindings};
+use crate::check::{BIND_GROUPS_FIELD, reserved};
 use crate::diag::{Code, Diagnostics};
 use crate::model::{Kind, Role, SampleType, StorageAccess};
 use crate::naming::field_name;
@@ -89,7 +90,7 @@ pub(crate) fn entries(
                 path,
                 Code::MissingField,
                 format!("{at} in {} is used by the pass's entry points, but has no field", interface.file),
-                field_suggestion(global),
+                field_suggestion(kind, global),
             ),
         }
     }
@@ -579,16 +580,26 @@ fn declaration(global: &Global, untracked: bool) -> String {
     }
 }
 
-/// A field for `global`, as the fix of a binding without one.
-fn field_suggestion(global: &Global) -> String {
-    match binds_as(global) {
-        Some(binds) => format!(
-            "add a field for it: `{} {}: {}`{}",
-            binds.attribute,
-            field_name(&global.name),
-            binds.handle,
-            or_other_contents(binds.attribute)
-        ),
-        None => UNSUPPORTED_FIX.to_owned(),
-    }
+/// A field for `global`, as the fix of a binding without one: named after
+/// it, or where the context of a `kind` pass has a field of that name,
+/// named otherwise and binding it by number.
+fn field_suggestion(kind: Kind, global: &Global) -> String {
+    let Some(binds) = binds_as(global) else { return UNSUPPORTED_FIX.to_owned() };
+    let taken = reserved(kind).contains(&global.name.as_str()) || global.name == BIND_GROUPS_FIELD;
+    let (attribute, name, why) = if taken {
+        let group = if global.group == 0 { String::new() } else { format!(", group = {}", global.group) };
+        let binding = format!("binding = {}{group}", global.binding);
+        let attribute = match binds.attribute.strip_suffix(")]") {
+            Some(head) => format!("{head}, {binding})]"),
+            None => format!("{}({binding})]", binds.attribute.trim_end_matches(']')),
+        };
+        let why = format!(
+            "; the context has a field `{}` of its own, so the field takes another name and the variable's number",
+            global.name
+        );
+        (attribute, format!("{}_binding", global.name), why)
+    } else {
+        (binds.attribute.to_owned(), field_name(&global.name), String::new())
+    };
+    format!("add a field for it: `{attribute} {name}: {}`{}{why}", binds.handle, or_other_contents(binds.attribute))
 }

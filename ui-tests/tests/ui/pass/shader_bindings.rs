@@ -54,6 +54,16 @@ struct Keywords<'f> {
 }
 
 #[derive(Pass)]
+#[pass(compute, shader = "shaders/context_names.wgsl")]
+struct ContextNames<'f> {
+    #[storage_read(binding = 0)]
+    device_binding: Buffer<'f>,
+    #[storage_write(preserve, binding = 3, group = 1)]
+    #[root(output)]
+    frame_index_binding: Buffer<'f>,
+}
+
+#[derive(Pass)]
 #[pass(render, shader = "shaders/pass_render.wgsl", fragment = "fs_opaque")]
 struct Draw<'f> {
     #[vertex]
@@ -158,12 +168,13 @@ fn record<'f>(
     Ok(())
 }
 
-fn layouts(device: &wgpu::Device) -> [wgpu::PipelineLayout; 7] {
+fn layouts(device: &wgpu::Device) -> [wgpu::PipelineLayout; 8] {
     [
         ByName::pipeline_layout(device),
         ByBinding::pipeline_layout(device),
         Accumulate::pipeline_layout(device),
         Keywords::pipeline_layout(device),
+        ContextNames::pipeline_layout(device),
         Draw::pipeline_layout(device),
         DrawMasked::pipeline_layout(device),
         Encode::pipeline_layout(device),
