@@ -31,11 +31,16 @@ pub(super) fn read<'a>(base: &Path, path: &'a syn::LitStr) -> Result<Shader, Pro
         ));
     };
     let source = std::fs::read_to_string(&absolute).map_err(|error| {
-        Problem::new(
-            path,
-            format!("cannot read the shader `{file}`: looked for {absolute_path}: {error}"),
-            "the path is relative to the directory of the crate's Cargo.toml; fix the path or put the shader there",
-        )
+        let fix = match source_file(path).and_then(|source| beside(base, &source, &file)) {
+            Some(relative) => format!(
+                "the path is relative to the directory of the crate's Cargo.toml, not to the source file (as \
+                 `include_str!` is): write `shader = \"{relative}\"`"
+            ),
+            None => "the path is relative to the directory of the crate's Cargo.toml; fix the path or put the \
+                     shader there"
+                .to_owned(),
+        };
+        Problem::new(path, format!("cannot read the shader `{file}`: looked for {absolute_path}: {error}"), fix)
     })?;
     let module = naga::front::wgsl::parse_str(&source).map_err(|error| {
         let notes: String = error.notes().map(|note| format!("\n  = note: {note}")).collect();
@@ -87,6 +92,36 @@ pub(super) fn read<'a>(base: &Path, path: &'a syn::LitStr) -> Result<Shader, Pro
     Ok(Shader { file, absolute_path, module, info })
 }
 
+/// The file on disk the literal `path` is written in, when a compiler runs
+/// the derive (never in the derive's unit tests).
+fn source_file(path: &syn::LitStr) -> Option<PathBuf> {
+    if !proc_macro::is_available() {
+        return None;
+    }
+    path.span().unwrap().local_file()
+}
+
+/// `file` as the derive reads it from `base`, where the source file `source`
+/// has it beside itself: the path a shader written relative to the source
+/// file is meant by, if it exists there. The tail of `file` that reaches it
+/// from `base` (through links, too) is preferred to a path climbing out of
+/// `base`.
+fn beside(base: &Path, source: &Path, file: &str) -> Option<String> {
+    let found = source.parent()?.join(file).canonicalize().ok()?;
+    let written: Vec<_> = Path::new(file).components().collect();
+    let tail = (1..written.len())
+        .map(|skip| written[skip..].iter().collect::<PathBuf>())
+        .find(|tail| base.join(tail).canonicalize().is_ok_and(|there| there == found));
+    let relative = tail.or_else(|| {
+        let base = base.canonicalize().ok()?;
+        let common = found.components().zip(base.components()).take_while(|(a, b)| a == b).count();
+        let mut relative: PathBuf = std::iter::repeat_n("..", base.components().count() - common).collect();
+        relative.extend(found.components().skip(common));
+        Some(relative)
+    })?;
+    Some(relative.to_str()?.replace('\\', "/"))
+}
+
 /// naga's label of a span, which names a handle as its type and index
 /// (`naga::ir::GlobalVariable [1]`): without the path, and with the name of a
 /// global variable, so that the `[1]` of the message reads.
@@ -135,7 +170,7 @@ fn position(file: &str, location: Option<naga::SourceLocation>) -> String {
 mod tests {
     use std::path::Path;
 
-    use super::locate;
+    use super::{beside, locate};
 
     #[test]
     fn locate_resolves_the_part_that_exists_and_keeps_the_rest() {
@@ -143,6 +178,20 @@ mod tests {
         let real = base.canonicalize().expect("the manifest dir exists");
         assert_eq!(locate(base, "tests/../tests/shaders/blur.wgsl"), real.join("tests/shaders/blur.wgsl"));
         assert_eq!(locate(base, "tests/nowhere/blur.wgsl"), real.join("tests/nowhere/blur.wgsl"));
+    }
+
+    #[test]
+    fn a_shader_beside_the_source_file_is_named_from_the_manifest_directory() {
+        let base = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let source = base.join("src/shader/source.rs");
+        assert_eq!(beside(base, &source, "../../tests/shaders/blur.wgsl").as_deref(), Some("tests/shaders/blur.wgsl"));
+        assert_eq!(beside(base, &source, "missing.wgsl"), None);
+        let outside = base.join("tests/shaders/blur.wgsl");
+        assert_eq!(
+            beside(&base.join("src/shader"), &outside, "blur.wgsl").as_deref(),
+            Some("../../tests/shaders/blur.wgsl"),
+            "a shader outside the base is reached through `..`"
+        );
     }
 
     #[cfg(unix)]
