@@ -3,6 +3,7 @@
 //! ever be retained.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use proc_macro2::Span;
 use syn::Ident;
@@ -164,6 +165,18 @@ fn place_colors(colors: &[&Field]) -> Vec<Placed> {
 
 fn explicit_slot(field: &Field) -> Option<(u32, Span)> {
     field.access.attachment.as_ref().and_then(|attachment| attachment.slot)
+}
+
+/// The slots of each color attachment field, in field order; `None` for a
+/// field whose number of handles is known only at run time.
+pub(crate) fn color_slot_ranges(fields: &[Field]) -> Vec<(&Field, Option<Range<u32>>)> {
+    let colors = color_fields(fields);
+    let placed = place_colors(&colors);
+    colors
+        .into_iter()
+        .zip(placed)
+        .map(|(field, place)| (field, place.width.map(|width| place.first..place.first.saturating_add(width))))
+        .collect()
 }
 
 fn color_fields(fields: &[Field]) -> Vec<&Field> {

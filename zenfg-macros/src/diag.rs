@@ -67,7 +67,8 @@ pub(crate) enum Code {
     NotInShader = 27,
     /// ZM0028: a binding of the shader without a field.
     MissingField = 28,
-    /// ZM0029: a field whose role or options disagree with the shader's binding.
+    /// ZM0029: a field whose role or options disagree with the shader's binding,
+    /// or a color attachment its fragment entry points do not write.
     ShaderMismatch = 29,
     /// ZM0030: a render pass without an attachment field.
     NoAttachments = 30,

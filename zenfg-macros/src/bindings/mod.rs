@@ -19,11 +19,12 @@ use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::{Ident, LitStr};
 
+use crate::check::color_slot_ranges;
 use crate::diag::{Code, Diagnostics};
 use crate::handle::{Spelling, spelling, type_name};
 use crate::model::{BindKind, BindOnly, BindingOptions, Field, Kind, Role, Shape};
 use crate::parse::PassAttr;
-use crate::shader::{self, PassStages, ShaderInterface, ShaderRequest, Stages};
+use crate::shader::{self, EntryPoint, PassStages, ShaderInterface, ShaderRequest, Stages};
 
 /// What a bound field is made of, whichever kind of field it is.
 pub(crate) struct Bindable<'a> {
@@ -231,11 +232,14 @@ pub(crate) fn plan(
 
 /// ZM0026 on the shader of a render pass with color attachments that runs no
 /// fragment entry point: a pipeline without a fragment stage has no color
-/// targets, and wgpu refuses it in a pass with color attachments.
+/// targets, and wgpu refuses it in a pass with color attachments. Then
+/// [`check_fragment_outputs`].
 fn check_fragment_stage(interface: &ShaderInterface, fields: &[Field], path: &LitStr, diag: &mut Diagnostics) {
     let runs_fragment = interface.entry_points.iter().any(|entry| entry.stage == Stages::FRAGMENT);
     let Some(color) = fields.iter().find(|field| field.access.role == Role::ColorAttachment) else { return };
-    if !runs_fragment {
+    if runs_fragment {
+        check_fragment_outputs(interface, fields, diag);
+    } else {
         diag.error(
             path.span(),
             Code::Shader,
@@ -246,6 +250,51 @@ fn check_fragment_stage(interface: &ShaderInterface, fields: &[Field], path: &Li
             ),
             "add a `@fragment` function to the shader, or keep only a depth attachment for a depth-only pass",
         );
+    }
+}
+
+/// ZM0029 on each color attachment field at a slot that a fragment entry
+/// point the pass runs writes no `@location` of: WebGPU refuses a color
+/// target its fragment stage does not write (unless its write mask is
+/// empty), and nothing would be drawn into it. A field whose number of
+/// handles is known only at run time is not checked.
+fn check_fragment_outputs(interface: &ShaderInterface, fields: &[Field], diag: &mut Diagnostics) {
+    let fragments: Vec<&EntryPoint> =
+        interface.entry_points.iter().filter(|entry| entry.stage == Stages::FRAGMENT).collect();
+    for (field, slots) in color_slot_ranges(fields) {
+        let Some(slots) = slots else { continue };
+        for entry in &fragments {
+            let missing: Vec<u32> = slots.clone().filter(|slot| !entry.outputs.contains(slot)).collect();
+            if missing.is_empty() {
+                continue;
+            }
+            let locations = |slots: &[u32]| {
+                let mut named: Vec<String> = slots.iter().map(|slot| format!("@location({slot})")).collect();
+                let last = named.pop().unwrap_or_default();
+                if named.is_empty() { last } else { format!("{} and {last}", named.join(", ")) }
+            };
+            let writes = if entry.outputs.is_empty() {
+                "no color output".to_owned()
+            } else {
+                format!("only {}", locations(&entry.outputs))
+            };
+            let at = if slots.len() == 1 { format!("slot {}", slots.start) } else { format!("slots {slots:?}") };
+            diag.error(
+                field.access.role_span,
+                Code::ShaderMismatch,
+                format!(
+                    "`{}` is the color attachment at {at}, but `{}` in {} writes {writes}: nothing would be drawn \
+                     into it, and WebGPU refuses the pipeline",
+                    field.ident, entry.name, interface.file
+                ),
+                format!(
+                    "write {} in the fragment output of `{}`, or place the field at a location it writes with \
+                     `slot = N`",
+                    locations(&missing),
+                    entry.name
+                ),
+            );
+        }
     }
 }
 

@@ -61,10 +61,31 @@ pub(super) fn reflect(shader: Shader, chosen: &[usize]) -> ShaderInterface {
         .iter()
         .map(|&index| {
             let entry = &module.entry_points[index];
-            EntryPoint { name: entry.name.clone(), stage: Stages::of(entry.stage) }
+            EntryPoint { name: entry.name.clone(), stage: Stages::of(entry.stage), outputs: outputs(&module, entry) }
         })
         .collect();
     ShaderInterface { file, absolute_path, entry_points, globals, sampling_pairs, immediate_size }
+}
+
+/// The `@location`s of a fragment entry point's result, as a value or as
+/// members of a struct.
+fn outputs(module: &naga::Module, entry: &naga::EntryPoint) -> Vec<u32> {
+    let location = |binding: &Option<naga::Binding>| match binding {
+        Some(naga::Binding::Location { location, .. }) => Some(*location),
+        _ => None,
+    };
+    let Some(result) = entry.function.result.as_ref().filter(|_| entry.stage == naga::ShaderStage::Fragment) else {
+        return Vec::new();
+    };
+    match &module.types[result.ty].inner {
+        naga::TypeInner::Struct { members, .. } if result.binding.is_none() => {
+            let mut locations: Vec<u32> = members.iter().filter_map(|member| location(&member.binding)).collect();
+            locations.sort_unstable();
+            locations.dedup();
+            locations
+        }
+        _ => location(&result.binding).into_iter().collect(),
+    }
 }
 
 /// The binding type of `var`; `sampled` says whether an entry point of the

@@ -113,6 +113,9 @@ pub(crate) struct EntryPoint {
     pub name: String,
     /// Its stage, one bit.
     pub stage: Stages,
+    /// The `@location`s a fragment entry point writes, in order; empty for
+    /// other stages.
+    pub outputs: Vec<u32>,
 }
 
 /// A global of the shader with `@group(g) @binding(b)`.

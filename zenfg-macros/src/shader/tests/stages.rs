@@ -6,7 +6,7 @@ use crate::shader::{EntryPoint, GlobalKind, PassStages, SampleType, ShaderInterf
 const RENDER: PassStages<'static> = PassStages::Render { vertex: &[], fragment: &[] };
 
 fn entry_points(interface: &ShaderInterface) -> Vec<(&str, Stages)> {
-    interface.entry_points.iter().map(|EntryPoint { name, stage }| (name.as_str(), *stage)).collect()
+    interface.entry_points.iter().map(|EntryPoint { name, stage, .. }| (name.as_str(), *stage)).collect()
 }
 
 fn stages(interface: &ShaderInterface, name: &str) -> Stages {
