@@ -215,10 +215,7 @@ pub enum FrameGraphError {
         cause: UndefinedCause,
     },
     /// Retained accesses need usage the resource does not have.
-    #[error(
-        "FG1101: {resource} is used as {required} by retained work but only allows {available}; \
-         add the missing usage to its fixed or exposed usage, or use UsagePolicy::Infer"
-    )]
+    #[error("FG1101: {resource} is used as {required} by retained work but only allows {available}; {fix}")]
     UsageMismatch {
         /// The resource.
         resource: ResourceRef,
@@ -226,6 +223,11 @@ pub enum FrameGraphError {
         required: ResourceUsage,
         /// The usage the resource allows.
         available: ResourceUsage,
+        /// The first retained access that needs a missing usage, and how to
+        /// give the resource that usage where it comes from (a fixed
+        /// transient usage, the native object of an import, a surface's
+        /// configuration).
+        fix: String,
     },
     /// A resource descriptor breaks a structural rule.
     #[error("FG1102: invalid descriptor of `{label}`: {message}")]

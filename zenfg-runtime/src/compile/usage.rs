@@ -6,7 +6,7 @@ use wgpu::{TextureDimension, TextureUsages};
 use crate::error::{FrameGraphError, Result};
 use crate::ids::ResourceId;
 use crate::record::Recording;
-use crate::types::ResourceOrigin;
+use crate::types::{AccessRole, ResourceOrigin, ResourceUsage};
 
 /// The effective usage of every resource, as raw bits of its kind's flags.
 ///
@@ -31,12 +31,7 @@ pub(crate) fn derive_usage(
         // reference orders them.
         let available = facts.promised().unwrap_or(needed);
         if available & needed != needed {
-            let record = &rec.resources[index];
-            return Err(FrameGraphError::UsageMismatch {
-                resource: rec.resource_ref(ResourceId(index as u32)),
-                required: record.usage(needed),
-                available: record.usage(available),
-            });
+            return Err(usage_mismatch(rec, ResourceId(index as u32), needed, available, retained));
         }
         if needed & facts.forbidden_usage() != 0 {
             return Err(format_cannot_serve(rec, ResourceId(index as u32), needed & facts.forbidden_usage(), retained));
@@ -49,6 +44,53 @@ pub(crate) fn derive_usage(
         effective.push(available);
     }
     Ok(())
+}
+
+/// FG1101 for resource `id`, whose `available` usage lacks part of what its
+/// retained work `needed`: naming the first retained access that needs a
+/// missing bit, and how to add it where the usage comes from.
+#[cold]
+fn usage_mismatch(
+    rec: &Recording<'_>,
+    id: ResourceId,
+    needed: u32,
+    available: u32,
+    retained: &[bool],
+) -> FrameGraphError {
+    let record = &rec.resources[id.index()];
+    let missing = record.usage(needed & !available);
+    let needs = |role: AccessRole| match missing {
+        ResourceUsage::Texture(usage) => role.texture_usage().intersects(usage),
+        ResourceUsage::Buffer(usage) => role.buffer_usage().intersects(usage),
+    };
+    let first = rec.accesses.iter().find(|access| {
+        access.resource == id && retained.get(access.pass.index()).copied().unwrap_or(false) && needs(access.role)
+    });
+    let by = first.map_or_else(String::new, |access| {
+        format!("{} needs {missing} as a {}; ", rec.pass_ref(access.pass), access.role.name())
+    });
+    let object = if matches!(missing, ResourceUsage::Texture(_)) { "texture" } else { "buffer" };
+    let source = match rec.facts[id.index()].origin {
+        ResourceOrigin::Transient => {
+            format!(
+                "add {missing} to its fixed usage, or create it with `UsagePolicy::Infer` to take what its work needs"
+            )
+        }
+        ResourceOrigin::Imported => format!(
+            "create the wgpu {object} with {missing} in its usage and expose that usage (`with_exposed_usage`; \
+             `import_native_{object}` takes the object's usage)"
+        ),
+        ResourceOrigin::Surface => format!(
+            "configure the surface with {missing} in `SurfaceConfiguration::usage`, where the adapter's surface \
+             capabilities allow it, and pass that usage to `import_surface_texture`"
+        ),
+    };
+    FrameGraphError::UsageMismatch {
+        resource: rec.resource_ref(id),
+        required: record.usage(needed),
+        available: record.usage(available),
+        fix: format!("{by}{source}"),
+    }
 }
 
 /// FG1108 for the first retained access of texture `id` that needs one of
@@ -213,6 +255,9 @@ mod tests {
                 resource: ResourceRef { id: buffer.id(), label: "fixed".into() },
                 required: ResourceUsage::Buffer(BufferUsages::STORAGE | BufferUsages::COPY_DST),
                 available: ResourceUsage::Buffer(fixed),
+                fix: "add BufferUsages(COPY_DST) to its fixed usage, or create it with `UsagePolicy::Infer` to take \
+                      what its work needs"
+                    .into(),
             }
         );
         assert_eq!(error.code(), "FG1101");
@@ -224,6 +269,9 @@ mod tests {
                 resource: ResourceRef { id: texture.id(), label: "exposed".into() },
                 required: ResourceUsage::Texture(TextureUsages::TEXTURE_BINDING | TextureUsages::STORAGE_BINDING),
                 available: ResourceUsage::Texture(TextureUsages::TEXTURE_BINDING),
+                fix: "create the wgpu texture with TextureUsages(STORAGE_BINDING) in its usage and expose that usage \
+                      (`with_exposed_usage`; `import_native_texture` takes the object's usage)"
+                    .into(),
             }
         );
     }
@@ -255,6 +303,10 @@ mod tests {
                             resource: ResourceRef { id: data.id(), label: "data".into() },
                             required: ResourceUsage::Buffer(BufferUsages::STORAGE | BufferUsages::UNIFORM),
                             available: ResourceUsage::Buffer(BufferUsages::STORAGE),
+                            fix: "pass `uniform-reader` needs BufferUsages(UNIFORM) as a uniform buffer; add \
+                                  BufferUsages(UNIFORM) to its fixed usage, or create it with `UsagePolicy::Infer` \
+                                  to take what its work needs"
+                                .into(),
                         }
                     );
                 }

@@ -161,3 +161,32 @@ fn pipeline_layout_panics_with_the_fg_error() {
     let (device, _queue) = noop_without_timestamps();
     let _ = StoreBgra::pipeline_layout(&device);
 }
+
+#[test]
+fn a_native_import_without_a_usage_its_work_needs_is_told_to_create_the_object_with_it() {
+    let (device, _queue) = noop_without_timestamps();
+    let native = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("constants"),
+        size: 64,
+        usage: wgpu::BufferUsages::UNIFORM,
+        mapped_at_creation: false,
+    });
+    let mut graph = FrameGraph::with_device(&device);
+    let mut frame = graph.begin_frame();
+    let constants = frame.import_native_buffer("constants", &native, zenfg_runtime::InitialContents::Defined).unwrap();
+    let mut pass = frame.compute_pass("read-as-storage");
+    let _ = pass.storage_buffer_read(constants, zenfg_runtime::BufferRange::whole()).unwrap();
+    pass.set_side_effect(true);
+    pass.finish().unwrap();
+    let error = frame.compile(CompileOptions::default()).unwrap_err();
+    assert_eq!((error.code(), error.resource()), ("FG1101", Some(constants.id())));
+    let message = error.to_string();
+    for part in [
+        "pass `read-as-storage` needs BufferUsages(STORAGE) as a storage buffer read",
+        "create the wgpu buffer with BufferUsages(STORAGE) in its usage",
+        "`import_native_buffer` takes the object's usage",
+    ] {
+        assert!(message.contains(part), "`{part}` in: {message}");
+    }
+    assert!(!message.contains("UsagePolicy::Infer"), "an import cannot infer its usage: {message}");
+}

@@ -94,6 +94,15 @@ fn exposed_import_usage_must_cover_the_retained_accesses() {
     frame.mark_present(surface).unwrap();
     let error = expect_code(frame.compile(CompileOptions::default()), "FG1101");
     assert_eq!(error.resource(), Some(surface.id()));
+    let message = error.to_string();
+    assert!(
+        message.contains("pass `copy-surface` needs TextureUsages(COPY_SRC) as a texture copy source"),
+        "{message}"
+    );
+    assert!(
+        message.contains("configure the surface with TextureUsages(COPY_SRC) in `SurfaceConfiguration::usage`"),
+        "{message}"
+    );
     let FrameGraphError::UsageMismatch { required, .. } = error else { panic!("unexpected variant") };
     assert_eq!(required, ResourceUsage::Texture(TextureUsages::RENDER_ATTACHMENT | TextureUsages::COPY_SRC));
 }
