@@ -167,15 +167,18 @@ fn explicit_slot(field: &Field) -> Option<(u32, Span)> {
     field.access.attachment.as_ref().and_then(|attachment| attachment.slot)
 }
 
-/// The slots of each color attachment field, in field order; `None` for a
-/// field whose number of handles is known only at run time.
-pub(crate) fn color_slot_ranges(fields: &[Field]) -> Vec<(&Field, Option<Range<u32>>)> {
+/// The slots of each color attachment field, in field order: its first
+/// slot, and the slots it takes, `None` for a field whose number of handles
+/// is known only at run time (every slot from the first on).
+pub(crate) fn color_slot_ranges(fields: &[Field]) -> Vec<(&Field, u32, Option<Range<u32>>)> {
     let colors = color_fields(fields);
     let placed = place_colors(&colors);
     colors
         .into_iter()
         .zip(placed)
-        .map(|(field, place)| (field, place.width.map(|width| place.first..place.first.saturating_add(width))))
+        .map(|(field, place)| {
+            (field, place.first, place.width.map(|width| place.first..place.first.saturating_add(width)))
+        })
         .collect()
 }
 

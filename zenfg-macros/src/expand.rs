@@ -100,6 +100,7 @@ fn expand_pass(input: &DeriveInput, pass: &PassAttr, mut diag: Diagnostics) -> T
                 groups: plan.groups,
                 shader: plan.shader_path.clone(),
                 immediate_size: plan.immediate_size,
+                color_outputs: plan.color_outputs,
             };
             checked(&spec)
         }

@@ -496,4 +496,7 @@ pub(crate) struct PassSpec {
     pub shader: Option<String>,
     /// The immediate bytes the shader's entry points use.
     pub immediate_size: u32,
+    /// What the shader's fragment entry points write into the color
+    /// attachments.
+    pub color_outputs: Vec<crate::bindings::ColorOutputSpec>,
 }

@@ -24,7 +24,7 @@ use crate::diag::{Code, Diagnostics};
 use crate::handle::{Spelling, spelling, type_name};
 use crate::model::{BindKind, BindOnly, BindingOptions, Field, Kind, Role, Shape};
 use crate::parse::PassAttr;
-use crate::shader::{self, EntryPoint, PassStages, ShaderInterface, ShaderRequest, Stages};
+use crate::shader::{self, EntryPoint, Output, PassStages, ShaderInterface, ShaderRequest, Stages};
 
 /// What a bound field is made of, whichever kind of field it is.
 pub(crate) struct Bindable<'a> {
@@ -189,6 +189,8 @@ pub(crate) struct Plan {
     pub shader_path: Option<String>,
     /// The immediate bytes the shader's entry points use.
     pub immediate_size: u32,
+    /// What the fragment entry points write into the color attachments.
+    pub color_outputs: Vec<ColorOutputSpec>,
 }
 
 /// The bind groups of a pass that binds, from its shader when it names one.
@@ -203,7 +205,7 @@ pub(crate) fn plan(
 ) -> Plan {
     let bindables = bindables(fields, bind_only);
     let Some(path) = &pass.shader else {
-        return Plan { groups: resolve(kind, &bindables, None, diag), shader_path: None, immediate_size: 0 };
+        return Plan { groups: resolve(kind, &bindables, None, diag), ..Plan::default() };
     };
     let stages = match kind {
         Kind::Compute => PassStages::Compute { entry: &pass.entry },
@@ -214,18 +216,26 @@ pub(crate) fn plan(
     let shader_path = shader::existing_file(path);
     match shader::load(&request) {
         Ok(interface) => {
-            if kind == Kind::Render {
+            let color_outputs = if kind == Kind::Render {
                 check_fragment_stage(&interface, fields, path, diag);
-            }
+                color_outputs(&interface, fields)
+            } else {
+                Vec::new()
+            };
             let shader = ShaderBindings { interface: &interface, path: path.span(), broken_fields };
             let groups = resolve(kind, &bindables, Some(shader), diag);
-            Plan { groups, shader_path: Some(interface.absolute_path), immediate_size: interface.immediate_size }
+            Plan {
+                groups,
+                shader_path: Some(interface.absolute_path),
+                immediate_size: interface.immediate_size,
+                color_outputs,
+            }
         }
         Err(errors) => {
             for error in errors {
                 diag.push(Code::Shader, error);
             }
-            Plan { groups: Vec::new(), shader_path, immediate_size: 0 }
+            Plan { shader_path, ..Plan::default() }
         }
     }
 }
@@ -261,10 +271,11 @@ fn check_fragment_stage(interface: &ShaderInterface, fields: &[Field], path: &Li
 fn check_fragment_outputs(interface: &ShaderInterface, fields: &[Field], diag: &mut Diagnostics) {
     let fragments: Vec<&EntryPoint> =
         interface.entry_points.iter().filter(|entry| entry.stage == Stages::FRAGMENT).collect();
-    for (field, slots) in color_slot_ranges(fields) {
+    for (field, _, slots) in color_slot_ranges(fields) {
         let Some(slots) = slots else { continue };
         for entry in &fragments {
-            let missing: Vec<u32> = slots.clone().filter(|slot| !entry.outputs.contains(slot)).collect();
+            let written: Vec<u32> = entry.outputs.iter().map(|output| output.location).collect();
+            let missing: Vec<u32> = slots.clone().filter(|slot| !written.contains(slot)).collect();
             if missing.is_empty() {
                 continue;
             }
@@ -273,11 +284,8 @@ fn check_fragment_outputs(interface: &ShaderInterface, fields: &[Field], diag: &
                 let last = named.pop().unwrap_or_default();
                 if named.is_empty() { last } else { format!("{} and {last}", named.join(", ")) }
             };
-            let writes = if entry.outputs.is_empty() {
-                "no color output".to_owned()
-            } else {
-                format!("only {}", locations(&entry.outputs))
-            };
+            let writes =
+                if written.is_empty() { "no color output".to_owned() } else { format!("only {}", locations(&written)) };
             let at = if slots.len() == 1 { format!("slot {}", slots.start) } else { format!("slots {slots:?}") };
             diag.error(
                 field.access.role_span,
@@ -296,6 +304,43 @@ fn check_fragment_outputs(interface: &ShaderInterface, fields: &[Field], diag: &
             );
         }
     }
+}
+
+/// What a fragment entry point of a render pass writes into the color
+/// attachment at one slot, for the runtime to check the attachment's format
+/// against when the pass is added.
+pub(crate) struct ColorOutputSpec {
+    pub entry_point: String,
+    /// The color attachment field whose slots hold the output's location.
+    pub field: String,
+    pub output: Output,
+}
+
+/// Every output of the fragment entry points of `interface` that a color
+/// attachment field of `fields` takes; an output at a slot no field takes
+/// is ignored by wgpu, and so here.
+fn color_outputs(interface: &ShaderInterface, fields: &[Field]) -> Vec<ColorOutputSpec> {
+    let slots = color_slot_ranges(fields);
+    let field_at = |location: u32| {
+        slots.iter().find(|(_, first, slots)| match slots {
+            Some(slots) => slots.contains(&location),
+            None => location >= *first,
+        })
+    };
+    interface
+        .entry_points
+        .iter()
+        .filter(|entry| entry.stage == Stages::FRAGMENT)
+        .flat_map(|entry| entry.outputs.iter().map(move |output| (entry, output)))
+        .filter_map(|(entry, output)| {
+            let (field, ..) = field_at(output.location)?;
+            Some(ColorOutputSpec {
+                entry_point: entry.name.clone(),
+                field: field.ident.unraw().to_string(),
+                output: *output,
+            })
+        })
+        .collect()
 }
 
 /// The shader a pass's bindings are matched against.

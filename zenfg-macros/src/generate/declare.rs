@@ -38,6 +38,7 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
         let size = spec.immediate_size;
         quote!(const IMMEDIATE_SIZE: ::core::primitive::u32 = #size;)
     });
+    let color_outputs = color_outputs_const(spec);
     let label = label_fn(spec);
     let declare = declare_fn(spec, &kept, &lt);
     let context_fn = context_fn(spec, &kept, &lt, &cx);
@@ -53,6 +54,7 @@ pub(crate) fn pass_impl(spec: &PassSpec) -> TokenStream {
             #bind_groups
             #shader
             #immediates
+            #color_outputs
 
             #label
             #declare
@@ -324,4 +326,28 @@ fn respanned(ident: &syn::Ident, span: proc_macro2::Span) -> syn::Ident {
     let mut respanned = ident.clone();
     respanned.set_span(span);
     respanned
+}
+
+/// `const COLOR_OUTPUTS: &'static [ColorOutput] = &[..];` of a render pass
+/// whose shader's fragment entry points write its color attachments.
+fn color_outputs_const(spec: &PassSpec) -> Option<TokenStream> {
+    if spec.color_outputs.is_empty() {
+        return None;
+    }
+    let private = private();
+    let outputs = spec.color_outputs.iter().map(|spec| {
+        let (entry_point, field) = (&spec.entry_point, &spec.field);
+        let (slot, components) = (spec.output.location, spec.output.components);
+        let scalar = format_ident!("{}", spec.output.scalar.variant());
+        quote! {
+            #private::ColorOutput {
+                entry_point: #entry_point,
+                field: #field,
+                slot: #slot,
+                scalar: #private::OutputScalar::#scalar,
+                components: #components,
+            }
+        }
+    });
+    Some(quote!(const COLOR_OUTPUTS: &'static [#private::ColorOutput] = &[#(#outputs),*];))
 }

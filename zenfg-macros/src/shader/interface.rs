@@ -4,7 +4,10 @@ use naga::valid::FunctionInfo;
 
 use super::source::Shader;
 use super::spelling;
-use super::{EntryPoint, Global, GlobalKind, SampleType, ShaderInterface, Stages, StorageAccess, ViewDimension};
+use super::{
+    EntryPoint, Global, GlobalKind, Output, OutputScalar, SampleType, ShaderInterface, Stages, StorageAccess,
+    ViewDimension,
+};
 
 /// The interface of `shader` as the entry points at the indices `chosen` use
 /// it.
@@ -67,25 +70,37 @@ pub(super) fn reflect(shader: Shader, chosen: &[usize]) -> ShaderInterface {
     ShaderInterface { file, absolute_path, entry_points, globals, sampling_pairs, immediate_size }
 }
 
-/// The `@location`s of a fragment entry point's result, as a value or as
-/// members of a struct.
-fn outputs(module: &naga::Module, entry: &naga::EntryPoint) -> Vec<u32> {
-    let location = |binding: &Option<naga::Binding>| match binding {
-        Some(naga::Binding::Location { location, .. }) => Some(*location),
-        _ => None,
+/// The `@location` outputs of a fragment entry point's result, as a value
+/// or as members of a struct, by location; one per location (the second
+/// source of dual-source blending shares the first's).
+fn outputs(module: &naga::Module, entry: &naga::EntryPoint) -> Vec<Output> {
+    let output = |binding: &Option<naga::Binding>, ty: naga::Handle<naga::Type>| {
+        let Some(naga::Binding::Location { location, .. }) = binding else { return None };
+        let (scalar, components) = match module.types[ty].inner {
+            naga::TypeInner::Scalar(scalar) => (scalar, 1),
+            naga::TypeInner::Vector { size, scalar } => (scalar, size as u8),
+            _ => return None,
+        };
+        let scalar = match scalar.kind {
+            naga::ScalarKind::Float => OutputScalar::Float,
+            naga::ScalarKind::Sint => OutputScalar::Sint,
+            naga::ScalarKind::Uint => OutputScalar::Uint,
+            _ => return None,
+        };
+        Some(Output { location: *location, scalar, components })
     };
     let Some(result) = entry.function.result.as_ref().filter(|_| entry.stage == naga::ShaderStage::Fragment) else {
         return Vec::new();
     };
-    match &module.types[result.ty].inner {
+    let mut outputs: Vec<Output> = match &module.types[result.ty].inner {
         naga::TypeInner::Struct { members, .. } if result.binding.is_none() => {
-            let mut locations: Vec<u32> = members.iter().filter_map(|member| location(&member.binding)).collect();
-            locations.sort_unstable();
-            locations.dedup();
-            locations
+            members.iter().filter_map(|member| output(&member.binding, member.ty)).collect()
         }
-        _ => location(&result.binding).into_iter().collect(),
-    }
+        _ => output(&result.binding, result.ty).into_iter().collect(),
+    };
+    outputs.sort_by_key(|output| output.location);
+    outputs.dedup_by_key(|output| output.location);
+    outputs
 }
 
 /// The binding type of `var`; `sampled` says whether an entry point of the

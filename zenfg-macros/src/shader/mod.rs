@@ -113,9 +113,40 @@ pub(crate) struct EntryPoint {
     pub name: String,
     /// Its stage, one bit.
     pub stage: Stages,
-    /// The `@location`s a fragment entry point writes, in order; empty for
-    /// other stages.
-    pub outputs: Vec<u32>,
+    /// What a fragment entry point writes, by `@location` in order; empty
+    /// for other stages.
+    pub outputs: Vec<Output>,
+}
+
+/// One `@location` output of a fragment entry point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Output {
+    pub location: u32,
+    /// The scalar type of its value.
+    pub scalar: OutputScalar,
+    /// How many components its value has: 1 for a scalar, 2 to 4 for a
+    /// vector.
+    pub components: u8,
+}
+
+/// The scalar type of a fragment output, which the format of its color
+/// attachment must share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OutputScalar {
+    Float,
+    Sint,
+    Uint,
+}
+
+impl OutputScalar {
+    /// The variant of the runtime's `OutputScalar`.
+    pub(crate) fn variant(self) -> &'static str {
+        match self {
+            Self::Float => "Float",
+            Self::Sint => "Sint",
+            Self::Uint => "Uint",
+        }
+    }
 }
 
 /// A global of the shader with `@group(g) @binding(b)`.

@@ -20,6 +20,7 @@ mod capability;
 mod copies;
 mod fields;
 mod kinds;
+mod outputs;
 pub(crate) mod private;
 mod roots;
 mod sealed;
@@ -41,6 +42,7 @@ pub use fields::{
     ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField,
 };
 pub use kinds::{DerivedKind, Job, RepeatJob};
+pub use outputs::{ColorOutput, OutputScalar};
 pub use roots::{Presentable, RootTarget};
 pub use table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
 pub use untracked::{SamplerField, UntrackedBufferField, UntrackedTextureField};
@@ -172,6 +174,13 @@ pub trait Pass<'frame> {
     /// device then needs [`wgpu::Features::IMMEDIATES`]. 0 for a pass whose
     /// shader uses none or that names no shader.
     const IMMEDIATE_SIZE: u32 = 0;
+
+    /// What the fragment entry points of a render pass's shader write into
+    /// its color attachments, one entry per `@location` a color attachment
+    /// field takes. [`Frame::add`] checks each attachment's format against
+    /// the output at its slot (FG1109). Empty for a pass that names no
+    /// shader, and for other kinds.
+    const COLOR_OUTPUTS: &'static [ColorOutput] = &[];
 
     /// The label of the node this pass records.
     fn label(&self) -> Label;
@@ -401,6 +410,11 @@ impl<'frame> Frame<'frame> {
         };
         if !P::BIND_GROUPS.is_empty()
             && let Err(error) = builder.check_layouts(P::BIND_GROUPS)
+        {
+            return Err(builder.abort(error));
+        }
+        if !P::COLOR_OUTPUTS.is_empty()
+            && let Err(error) = builder.check_color_outputs(P::COLOR_OUTPUTS)
         {
             return Err(builder.abort(error));
         }

@@ -14,6 +14,7 @@ pub use super::fields::{
     ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField, declare_resolved,
 };
 pub use super::kinds::DerivedKind;
+pub use super::outputs::{ColorOutput, OutputScalar};
 pub use super::roots::{Presentable, RootTarget};
 pub use super::table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
 pub use super::untracked::{SamplerField, UntrackedBufferField, UntrackedTextureField};

@@ -408,3 +408,50 @@ fn a_storage_range_of_part_of_a_word_fails_with_fg1109() {
     assert_eq!(mismatch.expected, "a storage buffer binding of whole 4-byte words");
     assert_eq!(error.code(), "FG1109");
 }
+
+/// Velocity and object ids, as the shader writes them: `vec2<f32>` at
+/// @location(0), `u32` at @location(1).
+#[derive(Pass)]
+#[pass(render, shader = "tests/shaders/color_outputs.wgsl")]
+struct Motion<'f> {
+    #[color_attachment(clear = wgpu::Color::BLACK)]
+    #[root(output)]
+    velocity: Texture<'f>,
+    #[color_attachment(clear = wgpu::Color::BLACK)]
+    #[root(output)]
+    id: Texture<'f>,
+}
+
+#[test]
+fn a_color_attachment_the_fragment_output_cannot_fill_fails_with_fg1109_when_added() {
+    let add = |velocity_format, id_format| {
+        let mut graph = FrameGraph::new();
+        let mut frame = graph.begin_frame();
+        let velocity = frame.create_texture(TextureDesc::new_2d("velocity", 16, 16, velocity_format)).unwrap();
+        let id = frame.create_texture(TextureDesc::new_2d("id", 16, 16, id_format)).unwrap();
+        let added = frame.add(Motion { velocity, id }, |_| Ok(()));
+        let compiled = frame.compile(CompileOptions::default());
+        assert_eq!(added.as_ref().err(), compiled.as_ref().err(), "a refused pass poisons the recording");
+        added.err()
+    };
+    assert_eq!(add(TextureFormat::Rg16Float, TextureFormat::R32Uint), None);
+    assert_eq!(add(TextureFormat::R16Float, TextureFormat::R8Uint), None, "fewer components than written");
+
+    let error = add(TextureFormat::Rgba8Unorm, TextureFormat::R32Uint).expect("two components cannot fill four");
+    let Error::BindingMismatch { field, mismatch, .. } = &error else { panic!("{error}") };
+    assert_eq!((error.code(), *field), ("FG1109", "velocity"));
+    assert_eq!(mismatch.expected, "a color attachment `fs_main` can write: it writes vec2<f32> at @location(0)");
+    assert_eq!(mismatch.actual, "Rgba8Unorm, written as vec4<f32>");
+    assert_eq!(
+        mismatch.fix,
+        "write vec4<f32> at @location(0) in `fs_main`, or attach a texture of a format of at most 2 components"
+    );
+    assert!(error.to_string().contains("`velocity`") && error.to_string().contains("`motion`"), "{error}");
+
+    let error =
+        add(TextureFormat::Rg16Float, TextureFormat::R32Float).expect("a u32 output cannot fill a float format");
+    let Error::BindingMismatch { field, mismatch, .. } = &error else { panic!("{error}") };
+    assert_eq!(*field, "id");
+    assert_eq!(mismatch.actual, "R32Float, written as f32");
+    assert_eq!(mismatch.fix, "write f32 at @location(1) in `fs_main`, or attach a texture of a format written as u32");
+}

@@ -13,6 +13,7 @@
 
 mod attachments;
 mod clears;
+mod color_outputs;
 mod copies;
 mod core;
 mod finish;
