@@ -13,10 +13,12 @@
 
 mod groups;
 mod layouts;
+mod outputs;
 mod stats;
 mod views;
 
 pub use layouts::BindGroupTable;
+pub use outputs::{ColorOutput, OutputScalar};
 pub use stats::BindGroupCacheStats;
 
 pub(crate) use self::groups::BindGroups as CachedBindGroups;

@@ -20,13 +20,14 @@ use crate::record::{BindingCheck, Recording, Region};
 /// Checks every recorded binding expectation, in recording order (whether a
 /// format is filterable depends on the device's features, as wgpu decides
 /// it), and that every bound buffer range is one the device can bind
-/// (FG1110).
+/// (FG1110); then the color attachments of derived render passes against
+/// their fragment outputs.
 pub(crate) fn check_bindings(rec: &Recording<'_>, capabilities: &DeviceCapabilities) -> Result<()> {
     for check in &rec.binding_checks {
         check_binding(rec, check, capabilities.features())?;
         check_buffer_binding(rec, check, capabilities.limits())?;
     }
-    Ok(())
+    super::color_outputs::check_color_outputs(rec)
 }
 
 /// FG1110 for a bound buffer range the device cannot bind: an offset off the

@@ -23,6 +23,7 @@
 
 pub(crate) mod aliasing;
 mod bindings;
+mod color_outputs;
 mod compiled;
 mod compiler;
 pub(crate) mod content;

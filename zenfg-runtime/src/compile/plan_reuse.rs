@@ -14,8 +14,8 @@ use super::options::{Aliasing, CompileOptions, PlanReuse, ReportLevel};
 use crate::ids::PassId;
 use crate::record::table::Table;
 use crate::record::{
-    AccessRecord, BindingCheck, ClearOp, ColorTarget, CopyOp, GroupRecord, NodeRecord, Recording, ResourceFacts,
-    ResourceRecord, RootRecord, ViewRecord,
+    AccessRecord, BindingCheck, ClearOp, ColorOutputCheck, ColorTarget, CopyOp, GroupRecord, NodeRecord, Recording,
+    ResourceFacts, ResourceRecord, RootRecord, ViewRecord,
 };
 
 /// The tables of a recording that planning reads.
@@ -33,6 +33,7 @@ struct PlannedTables {
     clears: Vec<ClearOp>,
     roots: Vec<RootRecord>,
     binding_checks: Vec<BindingCheck>,
+    color_output_checks: Vec<ColorOutputCheck>,
     groups: Vec<GroupRecord>,
 }
 
@@ -54,6 +55,7 @@ fn exchange(tables: &mut PlannedTables, rec: &mut Recording<'_>) {
         clears,
         roots,
         binding_checks,
+        color_output_checks,
         groups,
         // Not read by planning: what runs, the node labels (which only
         // errors and reports name, and a reused plan raises no error and
@@ -80,6 +82,7 @@ fn exchange(tables: &mut PlannedTables, rec: &mut Recording<'_>) {
     swap(&mut tables.clears, clears);
     swap(&mut tables.roots, roots);
     swap(&mut tables.binding_checks, binding_checks);
+    swap(&mut tables.color_output_checks, color_output_checks);
     swap(&mut tables.groups, groups);
 }
 
@@ -97,6 +100,7 @@ impl PlannedTables {
             && self.clears == rec.clears
             && self.roots == rec.roots
             && self.binding_checks == rec.binding_checks
+            && self.color_output_checks == rec.color_output_checks
             && self.side_effects == rec.side_effects
             && self.externals == rec.externals
             && self.groups == rec.groups

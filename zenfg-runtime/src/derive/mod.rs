@@ -20,7 +20,6 @@ mod capability;
 mod copies;
 mod fields;
 mod kinds;
-mod outputs;
 pub(crate) mod private;
 mod roots;
 mod sealed;
@@ -31,6 +30,7 @@ mod views;
 
 use std::marker::PhantomData;
 
+pub use crate::binding::{ColorOutput, OutputScalar};
 pub use bindings::{BindGroupTable, BindGroups, SetBindGroups};
 pub use capability::{
     AsIndexSlice, AsIndirectArgs, AsSampledBinding, AsStorageReadBinding, AsStorageWriteBinding, AsUniformBinding,
@@ -42,7 +42,6 @@ pub use fields::{
     ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField,
 };
 pub use kinds::{DerivedKind, Job, RepeatJob};
-pub use outputs::{ColorOutput, OutputScalar};
 pub use roots::{Presentable, RootTarget};
 pub use table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
 pub use untracked::{SamplerField, UntrackedBufferField, UntrackedTextureField};
@@ -58,6 +57,7 @@ use crate::capabilities::DeviceCapabilities;
 use crate::desc::Label;
 use crate::error::{FrameGraphError, Result};
 use crate::ids::PassId;
+use crate::record::ColorOutputCheck;
 use crate::record::frame::Frame;
 use crate::record::pass::PassBuilder;
 use crate::record::pass::layout::check_layouts;
@@ -177,8 +177,8 @@ pub trait Pass<'frame> {
 
     /// What the fragment entry points of a render pass's shader write into
     /// its color attachments, one entry per `@location` a color attachment
-    /// field takes. [`Frame::add`] checks each attachment's format against
-    /// the output at its slot (FG1109). Empty for a pass that names no
+    /// field takes. `compile` checks each attachment's format against the
+    /// output at its slot (FG1109). Empty for a pass that names no
     /// shader, and for other kinds.
     const COLOR_OUTPUTS: &'static [ColorOutput] = &[];
 
@@ -413,17 +413,15 @@ impl<'frame> Frame<'frame> {
         {
             return Err(builder.abort(error));
         }
-        if !P::COLOR_OUTPUTS.is_empty()
-            && let Err(error) = builder.check_color_outputs(P::COLOR_OUTPUTS)
-        {
-            return Err(builder.abort(error));
-        }
         if const { P::ACCESSES.may_share_a_storage_buffer() }
             && let Err(error) = builder.check_exclusive_buffer_uses()
         {
             return Err(builder.abort(error));
         }
         let id = finish(builder, declared)?;
+        if !P::COLOR_OUTPUTS.is_empty() {
+            self.rec.color_output_checks.push(ColorOutputCheck { pass: id, outputs: P::COLOR_OUTPUTS });
+        }
         pass.mark_roots(self)?;
         Ok(id)
     }

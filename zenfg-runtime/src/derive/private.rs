@@ -14,7 +14,6 @@ pub use super::fields::{
     ResolveTargetField, SampledField, StorageReadField, StorageWriteField, UniformField, VertexField, declare_resolved,
 };
 pub use super::kinds::DerivedKind;
-pub use super::outputs::{ColorOutput, OutputScalar};
 pub use super::roots::{Presentable, RootTarget};
 pub use super::table::{AccessTable, AttachmentLoad, AttachmentTable, FieldAccess, Repeat};
 pub use super::untracked::{SamplerField, UntrackedBufferField, UntrackedTextureField};
@@ -25,6 +24,7 @@ pub use super::views::{
     StorageTextureReadView, StorageTextureWriteView, TextureCopyDstView, TextureCopySrcView, UniformBufferView,
     VertexBufferView,
 };
+pub use super::{ColorOutput, OutputScalar};
 pub use crate::binding::BindingSource;
 pub use crate::context::{
     CommandContext, ComputePassContext, ExecutionResources, ExternalSubmissionContext, RenderPassContext,

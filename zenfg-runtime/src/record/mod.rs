@@ -29,7 +29,8 @@ pub(crate) use self::access::AccessRecord;
 pub(crate) use self::callback::Callback;
 pub(crate) use self::group::GroupRecord;
 pub(crate) use self::node::{
-    BindingCheck, ClearOp, ColorTarget, CopyLayout, CopyOp, DepthTarget, NodeRecord, NodeWork, TexturePoint,
+    BindingCheck, ClearOp, ColorOutputCheck, ColorTarget, CopyLayout, CopyOp, DepthTarget, NodeRecord, NodeWork,
+    TexturePoint,
 };
 pub(crate) use self::recording::{BoundNative, Recording, Spare};
 pub(crate) use self::region::{Region, Slices, TextureRegion};

@@ -6,7 +6,7 @@ use wgpu::{Extent3d, Origin3d, TexelCopyBufferLayout, TextureAspect};
 
 use super::NO_GROUP;
 use crate::desc::same_or_equal;
-use crate::ids::{AccessId, DebugGroupId, ResourceId};
+use crate::ids::{AccessId, DebugGroupId, PassId, ResourceId};
 use crate::ops::{ColorAttachmentOps, DepthAttachmentOps};
 use crate::types::NodeKind;
 
@@ -78,6 +78,22 @@ impl PartialEq for BindingCheck {
             && self.from_shader == other.from_shader
             && same_or_equal(self.field, other.field)
             && same_or_equal(self.entry, other.entry)
+    }
+}
+
+/// What the fragment entry points of a derived render pass write into its
+/// color attachments, checked against their formats at compile.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ColorOutputCheck {
+    pub pass: PassId,
+    pub outputs: &'static [crate::binding::ColorOutput],
+}
+
+/// The outputs come from a derived pass's constant table: equal addresses
+/// settle it, the contents are compared only when they differ.
+impl PartialEq for ColorOutputCheck {
+    fn eq(&self, other: &Self) -> bool {
+        self.pass == other.pass && same_or_equal(self.outputs, other.outputs)
     }
 }
 

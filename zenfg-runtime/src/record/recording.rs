@@ -3,8 +3,8 @@
 
 use super::table::Table;
 use super::{
-    AccessRecord, BindingCheck, Callback, ClearOp, ColorTarget, CopyOp, GroupRecord, NodeRecord, ResourceFacts,
-    ResourceRecord, ResourceShape, RootRecord, ViewRecord,
+    AccessRecord, BindingCheck, Callback, ClearOp, ColorOutputCheck, ColorTarget, CopyOp, GroupRecord, NodeRecord,
+    ResourceFacts, ResourceRecord, ResourceShape, RootRecord, ViewRecord,
 };
 use crate::desc::{Label, TextureDesc};
 use crate::error::{FrameGraphError, PassRef, ResourceRef};
@@ -43,6 +43,9 @@ pub(crate) struct Recording<'frame> {
     pub roots: Vec<RootRecord>,
     /// What the bound fields of derived passes expect of their accesses.
     pub binding_checks: Vec<BindingCheck>,
+    /// What the fragment entry points of derived render passes write into
+    /// their color attachments.
+    pub color_output_checks: Vec<ColorOutputCheck>,
     pub groups: Vec<GroupRecord>,
     /// The native object of each bound resource, in binding order.
     pub bound: Vec<BoundNative>,
@@ -75,6 +78,7 @@ pub(crate) struct Spare {
     clears: Vec<ClearOp>,
     roots: Vec<RootRecord>,
     binding_checks: Vec<BindingCheck>,
+    color_output_checks: Vec<ColorOutputCheck>,
     groups: Vec<GroupRecord>,
     bound: Vec<BoundNative>,
     bound_objects: FastMap<NativeResource, ResourceId>,
@@ -114,6 +118,7 @@ impl Recording<'_> {
             clears: spare.clears,
             roots: spare.roots,
             binding_checks: spare.binding_checks,
+            color_output_checks: spare.color_output_checks,
             groups: spare.groups,
             bound: spare.bound,
             bound_objects: spare.bound_objects,
@@ -148,6 +153,7 @@ impl Recording<'_> {
             clears: emptied(self.clears),
             roots: emptied(self.roots),
             binding_checks: emptied(self.binding_checks),
+            color_output_checks: emptied(self.color_output_checks),
             groups: emptied(self.groups),
             bound: emptied(self.bound),
             bound_objects: self.bound_objects,

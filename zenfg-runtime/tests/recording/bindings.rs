@@ -423,16 +423,14 @@ struct Motion<'f> {
 }
 
 #[test]
-fn a_color_attachment_the_fragment_output_cannot_fill_fails_with_fg1109_when_added() {
+fn a_color_attachment_the_fragment_output_cannot_fill_fails_with_fg1109() {
     let add = |velocity_format, id_format| {
         let mut graph = FrameGraph::new();
         let mut frame = graph.begin_frame();
         let velocity = frame.create_texture(TextureDesc::new_2d("velocity", 16, 16, velocity_format)).unwrap();
         let id = frame.create_texture(TextureDesc::new_2d("id", 16, 16, id_format)).unwrap();
-        let added = frame.add(Motion { velocity, id }, |_| Ok(()));
-        let compiled = frame.compile(CompileOptions::default());
-        assert_eq!(added.as_ref().err(), compiled.as_ref().err(), "a refused pass poisons the recording");
-        added.err()
+        frame.add(Motion { velocity, id }, |_| Ok(())).unwrap();
+        frame.compile(CompileOptions::default()).err()
     };
     assert_eq!(add(TextureFormat::Rg16Float, TextureFormat::R32Uint), None);
     assert_eq!(add(TextureFormat::R16Float, TextureFormat::R8Uint), None, "fewer components than written");

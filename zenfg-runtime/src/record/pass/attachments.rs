@@ -101,12 +101,6 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
         Ok(self.token(access))
     }
 
-    /// The access of the color attachment at `slot` of this pass, if the
-    /// slot holds one.
-    pub(super) fn color_target(&self, slot: u32) -> Option<AccessId> {
-        self.frame.rec.colors[self.colors_start as usize..].get(slot as usize)?.access
-    }
-
     /// The format an attachment access renders in: its view's, or its
     /// texture's.
     pub(super) fn attachment_format(&self, id: AccessId) -> wgpu::TextureFormat {

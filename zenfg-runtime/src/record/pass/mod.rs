@@ -13,7 +13,6 @@
 
 mod attachments;
 mod clears;
-mod color_outputs;
 mod copies;
 mod core;
 mod finish;
