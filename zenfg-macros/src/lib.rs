@@ -50,7 +50,7 @@
 //! | ZM0026 | a shader that cannot be read, parsed or validated; an entry point named in `#[pass(..)]` that it lacks, or several of a stage and none named; no fragment entry point for a render pass with color attachments |
 //! | ZM0027 | a bound field without a binding in the shader (by its name, or at its `group` and `binding`) |
 //! | ZM0028 | a binding the shader's entry points use without a field |
-//! | ZM0029 | a field whose role, group or options disagree with the shader's binding (a `binding = N` at another global than the one of the field's name, a filtering sampler on an integer texture included), and a color attachment at a slot a fragment entry point of the pass writes no `@location` of |
+//! | ZM0029 | a field whose role, group or options disagree with the shader's binding (a `binding = N` at another global than the one of the field's name, a filtering sampler on an integer texture included), a color attachment at a slot a fragment entry point of the pass writes no `@location` of, and vertex inputs in a render pass without a `#[vertex]` field |
 //! | ZM0030 | a render pass none of whose fields is an attachment (wgpu begins no render pass without one) |
 //! | ZM0031 | an option's value outside what wgpu accepts: a literal depth clear outside `0.0..=1.0` |
 

@@ -245,6 +245,7 @@ pub(crate) fn plan(
 /// targets, and wgpu refuses it in a pass with color attachments. Then
 /// [`check_fragment_outputs`].
 fn check_fragment_stage(interface: &ShaderInterface, fields: &[Field], path: &LitStr, diag: &mut Diagnostics) {
+    check_vertex_inputs(interface, fields, path, diag);
     let runs_fragment = interface.entry_points.iter().any(|entry| entry.stage == Stages::FRAGMENT);
     let Some(color) = fields.iter().find(|field| field.access.role == Role::ColorAttachment) else { return };
     if runs_fragment {
@@ -261,6 +262,33 @@ fn check_fragment_stage(interface: &ShaderInterface, fields: &[Field], path: &Li
             "add a `@fragment` function to the shader, or keep only a depth attachment for a depth-only pass",
         );
     }
+}
+
+/// ZM0029 on the shader of a render pass without a `#[vertex]` field whose
+/// vertex entry point reads vertex inputs: no pipeline of the pass can be
+/// given a vertex buffer the graph knows of, and wgpu refuses a pipeline
+/// whose vertex inputs no buffer layout provides.
+fn check_vertex_inputs(interface: &ShaderInterface, fields: &[Field], path: &LitStr, diag: &mut Diagnostics) {
+    if fields.iter().any(|field| field.access.role == Role::Vertex) {
+        return;
+    }
+    let Some(entry) = interface.entry_points.iter().find(|entry| !entry.vertex_inputs.is_empty()) else { return };
+    let locations: Vec<String> = entry.vertex_inputs.iter().map(|location| format!("@location({location})")).collect();
+    diag.error(
+        path.span(),
+        Code::ShaderMismatch,
+        format!(
+            "`{}` in {} reads vertex inputs at {}, but the pass has no `#[vertex]` field, so no vertex buffer it \
+             draws from is declared",
+            entry.name,
+            interface.file,
+            locations.join(", ")
+        ),
+        "add a field for each vertex buffer, `#[vertex] vertices: BufferSlice<'f>` (a buffer owned outside the \
+         graph is imported, with `import_native_buffer`), and set it in the callback with \
+         `cx.pass.set_vertex_view(slot, &cx.vertices)`; or read the vertices from storage by \
+         `@builtin(vertex_index)`",
+    );
 }
 
 /// ZM0029 on each color attachment field at a slot that a fragment entry

@@ -64,7 +64,12 @@ pub(super) fn reflect(shader: Shader, chosen: &[usize]) -> ShaderInterface {
         .iter()
         .map(|&index| {
             let entry = &module.entry_points[index];
-            EntryPoint { name: entry.name.clone(), stage: Stages::of(entry.stage), outputs: outputs(&module, entry) }
+            EntryPoint {
+                name: entry.name.clone(),
+                stage: Stages::of(entry.stage),
+                outputs: outputs(&module, entry),
+                vertex_inputs: vertex_inputs(&module, entry),
+            }
         })
         .collect();
     ShaderInterface { file, absolute_path, entry_points, globals, sampling_pairs, immediate_size }
@@ -101,6 +106,31 @@ fn outputs(module: &naga::Module, entry: &naga::EntryPoint) -> Vec<Output> {
     outputs.sort_by_key(|output| output.location);
     outputs.dedup_by_key(|output| output.location);
     outputs
+}
+
+/// The `@location`s of a vertex entry point's arguments, as values or as
+/// members of structs: what it reads from vertex buffers.
+fn vertex_inputs(module: &naga::Module, entry: &naga::EntryPoint) -> Vec<u32> {
+    if entry.stage != naga::ShaderStage::Vertex {
+        return Vec::new();
+    }
+    let location = |binding: &Option<naga::Binding>| match binding {
+        Some(naga::Binding::Location { location, .. }) => Some(*location),
+        _ => None,
+    };
+    let mut locations: Vec<u32> = entry
+        .function
+        .arguments
+        .iter()
+        .flat_map(|argument| match (&argument.binding, &module.types[argument.ty].inner) {
+            (None, naga::TypeInner::Struct { members, .. }) => {
+                members.iter().filter_map(|member| location(&member.binding)).collect()
+            }
+            (binding, _) => location(binding).into_iter().collect::<Vec<u32>>(),
+        })
+        .collect();
+    locations.sort_unstable();
+    locations
 }
 
 /// The binding type of `var`; `sampled` says whether an entry point of the

@@ -116,6 +116,9 @@ pub(crate) struct EntryPoint {
     /// What a fragment entry point writes, by `@location` in order; empty
     /// for other stages.
     pub outputs: Vec<Output>,
+    /// The `@location`s a vertex entry point reads from vertex buffers, in
+    /// order; empty for other stages.
+    pub vertex_inputs: Vec<u32>,
 }
 
 /// One `@location` output of a fragment entry point.
