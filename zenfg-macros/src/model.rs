@@ -213,12 +213,12 @@ impl Role {
     pub(crate) fn options(self) -> &'static [RoleOption] {
         use RoleOption::{
             Binding, Clear, Dimension, Discard, Format, Group, Load, Multisampled, Overwrite, Preserve, ReadWrite,
-            SampleType, Slot, Source, Store,
+            ReadsOwnWrites, SampleType, Slot, Source, Store,
         };
         match self {
             Self::Sampled => &[Binding, Group, SampleType, Dimension, Multisampled],
             Self::StorageRead => &[Binding, Group, Format, Dimension],
-            Self::StorageWrite => &[Overwrite, Preserve, Binding, Group, Format, Dimension, ReadWrite],
+            Self::StorageWrite => &[Overwrite, Preserve, ReadsOwnWrites, Binding, Group, Format, Dimension, ReadWrite],
             Self::Uniform => &[Binding, Group],
             Self::CopyDst => &[Overwrite, Preserve],
             Self::ColorAttachment => &[Clear, Load, Store, Discard, Slot],
@@ -234,6 +234,7 @@ impl Role {
 pub(crate) enum RoleOption {
     Overwrite,
     Preserve,
+    ReadsOwnWrites,
     Clear,
     Load,
     Store,
@@ -253,9 +254,10 @@ pub(crate) enum RoleOption {
 
 impl RoleOption {
     /// Every option any role takes.
-    pub(crate) const ALL: [Self; 17] = [
+    pub(crate) const ALL: [Self; 18] = [
         Self::Overwrite,
         Self::Preserve,
+        Self::ReadsOwnWrites,
         Self::Clear,
         Self::Load,
         Self::Store,
@@ -298,6 +300,7 @@ impl RoleOption {
         match self {
             Self::Overwrite => "overwrite",
             Self::Preserve => "preserve",
+            Self::ReadsOwnWrites => "reads_own_writes",
             Self::Clear => "clear",
             Self::Load => "load",
             Self::Store => "store",
@@ -400,6 +403,9 @@ pub(crate) struct Access {
     pub role: Role,
     pub role_span: Span,
     pub contents: Option<Contents>,
+    /// `reads_own_writes` on an `overwrite`: the shader reads only what the
+    /// pass itself wrote before, in the same execution.
+    pub reads_own_writes: Option<Span>,
     pub attachment: Option<Attachment>,
     pub source: Option<Ident>,
     pub root: Option<(RootReason, Span)>,

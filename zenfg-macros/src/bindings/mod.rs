@@ -22,7 +22,7 @@ use syn::{Ident, LitStr};
 use crate::check::color_slot_ranges;
 use crate::diag::{Code, Diagnostics};
 use crate::handle::{Spelling, spelling, type_name};
-use crate::model::{BindKind, BindOnly, BindingOptions, Field, Kind, Role, Shape};
+use crate::model::{BindKind, BindOnly, BindingOptions, Contents, Field, Kind, Role, Shape};
 use crate::parse::PassAttr;
 use crate::shader::{self, EntryPoint, Output, PassStages, ShaderInterface, ShaderRequest, Stages};
 
@@ -43,6 +43,9 @@ pub(crate) struct Bindable<'a> {
     /// Whether its type, by its spelling, is not what its attribute binds:
     /// the type system reports it, and it is laid out as nothing.
     pub misfit: bool,
+    /// Whether it is a `#[storage_write(overwrite)]` whose shader may not
+    /// read it: `overwrite` without `reads_own_writes`.
+    pub overwrites_unread: bool,
 }
 
 impl Bindable<'_> {
@@ -152,6 +155,9 @@ pub(crate) fn bindables<'a>(fields: &'a [Field], bind_only: &'a [BindOnly]) -> V
             },
             source: EntrySource::Graph(index),
             misfit: false,
+            overwrites_unread: field.access.role == Role::StorageWrite
+                && field.access.contents == Some(Contents::Overwrite)
+                && field.access.reads_own_writes.is_none(),
         }
     });
     let native = bind_only.iter().enumerate().map(|(index, field)| Bindable {
@@ -171,6 +177,7 @@ pub(crate) fn bindables<'a>(fields: &'a [Field], bind_only: &'a [BindOnly]) -> V
         several: None,
         source: EntrySource::BindOnly(index),
         misfit: is_misfit(field),
+        overwrites_unread: false,
     });
     graph.chain(native).collect()
 }

@@ -57,6 +57,7 @@ pub(crate) fn entries(
         if !check_combination(field, &ty, diag) {
             continue;
         }
+        check_overwrite(field, global, &interface.file, diag);
         let visibility = match global.stages.bits() {
             0 => default_visibility(kind, writes(&ty)),
             bits => Visibility(bits),
@@ -95,6 +96,30 @@ pub(crate) fn entries(
         }
     }
     entries
+}
+
+/// ZM0029 on a `#[storage_write(overwrite)]` field whose global the pass's
+/// entry points read: `overwrite` tells the graph that what earlier passes
+/// wrote does not matter, so it culls them, and the shader reads undefined
+/// contents. `reads_own_writes` says the shader reads only what the pass
+/// wrote itself.
+fn check_overwrite(field: &Bindable<'_>, global: &Global, file: &str, diag: &mut Diagnostics) {
+    if !field.overwrites_unread || !global.read {
+        return;
+    }
+    diag.error(
+        field.role_span,
+        Code::ShaderMismatch,
+        format!(
+            "`{}` is `#[storage_write(overwrite)]`, but the pass's entry points in {file} read `{}` (`{}`): \
+             `overwrite` says what earlier passes wrote into it does not matter, so the graph culls them and the \
+             shader reads undefined contents",
+            field.ident, global.name, global.wgsl
+        ),
+        "declare `preserve` when the shader reads what earlier passes wrote (a read-modify-write); when every \
+         invocation reads only what this pass wrote before, add `reads_own_writes`: \
+         `#[storage_write(overwrite, reads_own_writes)]`",
+    );
 }
 
 /// ZM0029 on each filtering sampler that the entry points sample a texture
@@ -563,7 +588,10 @@ fn binds_as(global: &Global) -> Option<BindsAs> {
 /// reads any, and `preserve` keeps what it does not write.
 fn or_other_contents(attribute: &str) -> &'static str {
     match attribute {
-        "#[storage_write(preserve)]" => " (or `overwrite` if every execution writes all of it before reading any)",
+        "#[storage_write(preserve)]" => {
+            " (or `overwrite` if every execution writes all of it before reading any, with `reads_own_writes` where \
+             the shader reads it back)"
+        }
         "#[storage_write(overwrite)]" => " (or `preserve` if it writes only part of it)",
         _ => "",
     }

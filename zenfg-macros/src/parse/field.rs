@@ -96,6 +96,7 @@ fn read_access(
         role,
         role_span,
         contents: None,
+        reads_own_writes: None,
         attachment: None,
         source: None,
         root: None,

@@ -68,6 +68,7 @@ fn role_option(role: Role, opt: &Opt, diag: &mut Diagnostics) -> Option<RoleOpti
 /// The options of one role attribute as given.
 struct Given {
     contents: SetOnce<Contents>,
+    reads_own_writes: SetOnce<()>,
     load: SetOnce<Load>,
     store: SetOnce<bool>,
     slot: SetOnce<u32>,
@@ -79,6 +80,7 @@ impl Given {
     fn new() -> Self {
         Self {
             contents: SetOnce::new("`overwrite` and `preserve` exclude each other", "keep one of them"),
+            reads_own_writes: SetOnce::new("`reads_own_writes` is given twice", "keep one"),
             load: SetOnce::new("`clear` and `load` exclude each other", "keep one: how the attachment starts"),
             store: SetOnce::new("`store` and `discard` exclude each other", "keep one of them"),
             slot: SetOnce::new("`slot` is given twice", "keep one"),
@@ -95,6 +97,10 @@ impl Given {
                 expect_value(opt, false, &format!("#[{}({})]", role.name(), option.name()), diag);
                 let contents = if option == RoleOption::Overwrite { Contents::Overwrite } else { Contents::Preserve };
                 self.contents.set(span, contents, diag);
+            }
+            RoleOption::ReadsOwnWrites => {
+                expect_value(opt, false, "#[storage_write(overwrite, reads_own_writes)]", diag);
+                self.reads_own_writes.set(span, (), diag);
             }
             RoleOption::Clear => {
                 expect_value(opt, true, clear_example(role), diag);
@@ -144,6 +150,7 @@ impl Given {
     fn apply(self, access: &mut Access) {
         access.binding = self.binding.finish();
         access.contents = self.contents.value();
+        access.reads_own_writes = self.reads_own_writes.into_inner().map(|((), span)| span);
         access.source = self.source.value();
         let (store, slot) = (self.store.value(), self.slot.into_inner());
         access.attachment = self.load.value().map(|load| Attachment { load, store: store.unwrap_or(true), slot });
@@ -175,6 +182,15 @@ fn check_complete(access: &Access, diag: &mut Diagnostics) {
                 clear_example(access.role)
             ),
         ),
+        Role::StorageWrite if access.contents == Some(Contents::Preserve) && access.reads_own_writes.is_some() => {
+            diag.error(
+                access.reads_own_writes.unwrap_or(access.role_span),
+                Code::ConflictingOptions,
+                "`reads_own_writes` says an `overwrite` may read what the pass wrote itself, and `preserve` keeps \
+                 the previous contents already",
+                "remove `reads_own_writes`",
+            );
+        }
         Role::ResolveTarget if access.source.is_none() => diag.error(
             access.role_span,
             Code::ResolveSource,

@@ -24,6 +24,7 @@ pub(super) fn reflect(shader: Shader, chosen: &[usize]) -> ShaderInterface {
             let binding = var.binding.as_ref()?;
             let users = functions.iter().filter(|(_, function)| !function[handle].is_empty());
             let stages = users.fold(Stages::NONE, |stages, (stage, _)| stages | *stage);
+            let read = functions.iter().any(|(_, function)| function[handle].contains(naga::valid::GlobalUse::READ));
             // wgpu derives `filterable` from the same pairs, and a sampled
             // `f32` texture cannot be paired with a comparison sampler.
             let sampled =
@@ -33,6 +34,7 @@ pub(super) fn reflect(shader: Shader, chosen: &[usize]) -> ShaderInterface {
                 group: binding.group,
                 binding: binding.binding,
                 stages,
+                read,
                 kind: kind(&module, var, sampled),
                 wgsl: spelling::declaration(&module, var),
             })

@@ -164,6 +164,9 @@ pub(crate) struct Global {
     /// The stages of the pass's entry points that use it; empty when none
     /// does, which wgpu allows.
     pub stages: Stages,
+    /// Whether an entry point of the pass reads its contents (a load, an
+    /// atomic), not only writes or queries them.
+    pub read: bool,
     /// The binding type it needs.
     pub kind: GlobalKind,
     /// Its declaration without the name, as WGSL spells it, e.g.

@@ -53,6 +53,23 @@ struct Keywords<'f> {
     r#dyn: BufferSlice<'f>,
 }
 
+/// A scratch buffer the shader reads only after writing it itself.
+#[derive(Pass)]
+#[pass(compute, shader = "shaders/double.wgsl")]
+struct Scratch<'f> {
+    #[storage_write(overwrite, reads_own_writes)]
+    #[root(output)]
+    data: Buffer<'f>,
+}
+
+#[derive(Pass)]
+#[pass(compute, shader = "shaders/double.wgsl")]
+struct DoubleInPlace<'f> {
+    #[storage_write(preserve)]
+    #[root(output)]
+    data: Buffer<'f>,
+}
+
 #[derive(Pass)]
 #[pass(compute, shader = "shaders/context_names.wgsl")]
 struct ContextNames<'f> {
@@ -168,13 +185,15 @@ fn record<'f>(
     Ok(())
 }
 
-fn layouts(device: &wgpu::Device) -> [wgpu::PipelineLayout; 8] {
+fn layouts(device: &wgpu::Device) -> [wgpu::PipelineLayout; 10] {
     [
         ByName::pipeline_layout(device),
         ByBinding::pipeline_layout(device),
         Accumulate::pipeline_layout(device),
         Keywords::pipeline_layout(device),
         ContextNames::pipeline_layout(device),
+        Scratch::pipeline_layout(device),
+        DoubleInPlace::pipeline_layout(device),
         Draw::pipeline_layout(device),
         DrawMasked::pipeline_layout(device),
         Encode::pipeline_layout(device),

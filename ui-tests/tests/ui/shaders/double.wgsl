@@ -1,3 +1,5 @@
+// Doubles every element in place: a read-modify-write of `data`.
+
 @group(0) @binding(0) var<storage, read_write> data: array<u32>;
 
 @compute @workgroup_size(64)

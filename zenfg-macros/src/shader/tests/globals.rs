@@ -26,11 +26,14 @@ fn assert_globals(file: &str, expected: &[(&str, GlobalKind, &str)]) {
 #[test]
 fn a_compute_pass_sees_every_binding_in_group_and_binding_order() {
     let interface = load("blur.wgsl", COMPUTE);
+    // What an entry point reads is asserted in `reads_are_loads_and_atomics_not_stores`.
+    let read = |name: &str| super::global(&interface, name).read;
     let global = |name: &str, group, binding, stages, kind, wgsl: &str| Global {
         name: name.to_string(),
         group,
         binding,
         stages,
+        read: read(name),
         kind,
         wgsl: wgsl.to_string(),
     };
@@ -176,4 +179,15 @@ fn a_sampled_texture_is_paired_with_its_sampler_through_helpers() {
     let loaded = super::lit("loaded");
     let interface = load("filtering.wgsl", PassStages::Compute { entry: std::slice::from_ref(&loaded) });
     assert!(interface.sampling_pairs.is_empty(), "textureLoad pairs no sampler");
+}
+
+#[test]
+fn reads_are_loads_and_atomics_not_stores() {
+    let interface = load("buffers.wgsl", COMPUTE);
+    let read = |name: &str| global(&interface, name).read;
+    assert!(read("particles_in") && read("scale") && read("lookup"), "loaded");
+    assert!(!read("particles_out"), "only stored");
+    assert!(read("counted"), "an atomic reads what it updates");
+    let interface = load("blur.wgsl", COMPUTE);
+    assert!(!global(&interface, "dst").read, "a `textureStore` writes only");
 }

@@ -7,7 +7,7 @@ struct Histogram<'f> {
     image: Texture<'f>,
     #[storage_read]
     weights: Texture<'f>,
-    #[storage_write(overwrite)]
+    #[storage_write(preserve)]
     bins: Buffer<'f>,
 }
 
