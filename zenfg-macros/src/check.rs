@@ -316,7 +316,7 @@ pub(crate) fn check_slots(fields: &[Field], diag: &mut Diagnostics) {
 
 /// The first slot of each color attachment field, in field order.
 pub(crate) fn color_slots(fields: &[Field]) -> Vec<u32> {
-    place_colors(&color_fields(fields)).into_iter().map(|place| place.first).collect()
+    color_slot_ranges(fields).into_iter().map(|(_, first, _)| first).collect()
 }
 
 /// A graph role on a native wgpu object: the graph tracks handles only.

@@ -22,10 +22,8 @@ fn check_pass(rec: &Recording<'_>, check: &ColorOutputCheck) -> Result<()> {
     let targets = &rec.colors[colors.start as usize..colors.end as usize];
     for output in check.outputs {
         let Some(access) = targets.get(output.slot as usize).and_then(|target| target.access) else { continue };
+        let format = rec.access_format(access);
         let access = &rec.accesses[access.index()];
-        let format = access
-            .view()
-            .map_or_else(|| rec.texture_desc(access.resource).format, |view| rec.views[view.index()].normalized.format);
         let Some((scalar, components)) = OutputScalar::of_format(format) else { continue };
         if scalar == output.scalar && components <= output.components {
             continue;

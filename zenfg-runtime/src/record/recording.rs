@@ -9,7 +9,7 @@ use super::{
 use crate::desc::{Label, TextureDesc};
 use crate::error::{FrameGraphError, PassRef, ResourceRef};
 use crate::hash::FastMap;
-use crate::ids::{DebugGroupId, PassId, ResourceId};
+use crate::ids::{AccessId, DebugGroupId, PassId, ResourceId};
 use crate::physical::{NativeResource, ResourcePoolScope};
 
 /// A native object bound to an import, in binding order.
@@ -179,6 +179,15 @@ impl Recording<'_> {
 
     pub fn pass_ref(&self, id: PassId) -> PassRef {
         PassRef { id, label: self.node_labels[id.index()].clone() }
+    }
+
+    /// The format a texture access works in: its view's, or its texture's.
+    pub fn access_format(&self, id: AccessId) -> wgpu::TextureFormat {
+        let access = &self.accesses[id.index()];
+        access.view().map_or_else(
+            || self.texture_desc(access.resource).format,
+            |view| self.views[view.index()].normalized.format,
+        )
     }
 
     pub fn texture_desc(&self, id: ResourceId) -> &TextureDesc {

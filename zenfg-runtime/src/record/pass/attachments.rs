@@ -104,11 +104,7 @@ impl<'frame, K: PassKind> PassBuilder<'_, 'frame, K> {
     /// The format an attachment access renders in: its view's, or its
     /// texture's.
     pub(super) fn attachment_format(&self, id: AccessId) -> wgpu::TextureFormat {
-        let rec = &self.frame.rec;
-        let access = &rec.accesses[id.index()];
-        access
-            .view()
-            .map_or_else(|| rec.texture_desc(access.resource).format, |view| rec.views[view.index()].normalized.format)
+        self.frame.rec.access_format(id)
     }
 
     /// The texture, mip extent and sample count an attachment access renders
