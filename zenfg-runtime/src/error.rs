@@ -115,6 +115,9 @@ fn in_pass(pass: &Option<PassRef>) -> String {
 /// * **FG4017** ([`DrawRefused`](Self::DrawRefused)): a draw or dispatch
 ///   through a derived pass's vertex, index or indirect view that wgpu would
 ///   refuse.
+/// * **FG4018** ([`PassRefused`](Self::PassRefused)): wgpu refused the
+///   commands a pass's callback recorded, caught when the execution asked for
+///   [`pass_errors`](crate::ExecutionOptions::pass_errors).
 ///
 /// Codes the reference's TypeScript runtime uses with another meaning (its
 /// Rust runtime has none of them), so the same code names different errors
@@ -576,6 +579,21 @@ pub enum FrameGraphError {
         /// wgpu's error.
         reason: String,
     },
+    /// wgpu refused the commands a node recorded: a draw or dispatch without
+    /// the pipeline, bind groups or vertex buffers it needs, a pipeline whose
+    /// targets or depth state do not fit the pass's attachments, a bind group
+    /// of another layout. Only an execution with
+    /// [`pass_errors`](crate::ExecutionOptions::pass_errors) on catches it
+    /// (each node is then encoded and finished on its own, in error scopes);
+    /// otherwise wgpu reports it to the device's uncaptured-error handler.
+    /// Nothing of the segment holding the pass was submitted.
+    #[error("FG4018: wgpu refused what {pass} recorded: {reason}; nothing of its segment was submitted")]
+    PassRefused {
+        /// The node whose commands wgpu refused.
+        pass: PassRef,
+        /// wgpu's error, on one line.
+        reason: String,
+    },
     /// An internal invariant broke; please report it.
     #[error("FG9001: internal error: {message}")]
     Internal {
@@ -634,6 +652,7 @@ impl FrameGraphError {
             Self::BindGroupRefused { .. } => "FG4015",
             Self::CopyRefused { .. } => "FG4016",
             Self::DrawRefused { .. } => "FG4017",
+            Self::PassRefused { .. } => "FG4018",
             Self::Internal { .. } => "FG9001",
         }
     }
@@ -653,6 +672,7 @@ impl FrameGraphError {
             | Self::MissingNodeExecutor { pass, .. }
             | Self::OneShotCallback { pass }
             | Self::BindGroupRefused { pass, .. }
+            | Self::PassRefused { pass, .. }
             | Self::WrongPassToken { executing_pass: pass, .. } => Some(pass.id),
             Self::InvalidBufferRange { pass, .. }
             | Self::InvalidTextureView { pass, .. }

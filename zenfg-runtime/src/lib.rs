@@ -114,6 +114,7 @@
 //! | FG4015 | [`BindGroupRefused`](FrameGraphError::BindGroupRefused) | executing a derived pass whose bind group wgpu refuses: an untracked buffer too small or without the usage, a sampler that filters or compares where its entry says otherwise |
 //! | FG4016 | [`CopyRefused`](FrameGraphError::CopyRefused) | a callback's copy through [`CommandEncoderExt`] inside its views that wgpu would refuse: offsets or sizes off the 4-byte copy alignment, `bytes_per_row` off 256, a buffer copied onto itself, a multisampled or depth texture a buffer copy cannot take, part of a mip of a depth texture, texture formats or sample counts that differ; nothing is recorded |
 //! | FG4017 | [`DrawRefused`](FrameGraphError::DrawRefused) | a callback's draw or dispatch through [`RenderPassExt`] or [`ComputePassExt`] that wgpu would refuse: a vertex view off 4 bytes, an index view off its index size, indirect arguments off 4 bytes or larger than their view; nothing is recorded |
+//! | FG4018 | [`PassRefused`](FrameGraphError::PassRefused) | an execution with [`ExecutionOptions::pass_errors`] on, when wgpu refuses the commands a callback recorded (a draw or dispatch without its pipeline or bind groups, a pipeline that does not fit the attachments); nothing of the pass's segment is submitted |
 //! | FG9001 | [`Internal`](FrameGraphError::Internal) | an internal invariant broke (please report it); no input of the public API causes it |
 //!
 //! Codes follow the reference ZenFG semantics (the public ZenFG documents

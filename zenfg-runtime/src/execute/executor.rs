@@ -3,7 +3,10 @@
 //! A graph segment is one command encoder holding its nodes, submitted when
 //! the segment ends; an external submission segment calls its callback with
 //! the queue after the previous graph segment was submitted. GPU timing
-//! resolves its queries at the end of the last graph segment.
+//! resolves its queries at the end of the last graph segment. An execution
+//! that catches pass errors encodes each node of a graph segment into an
+//! encoder of its own, finished in error scopes, and submits the segment's
+//! command buffers together once every node was accepted.
 
 use super::cpu_timing::CpuTimer;
 use super::markers::DebugMarkers;
@@ -17,6 +20,7 @@ use crate::error::{FrameGraphError, PassRef, Result};
 use crate::ids::PassId;
 use crate::record::callback::run_external;
 use crate::record::{Callback, ClearOp, ColorTarget, CopyOp, NodeRecord};
+use crate::scoped::{in_error_scopes, one_line};
 
 /// Everything one execution encodes with.
 pub(crate) struct Executor<'x, 'frame> {
@@ -37,6 +41,9 @@ pub(crate) struct Executor<'x, 'frame> {
     pub timed: u32,
     /// The command encoder label of each segment, by segment index.
     pub segment_labels: &'x [String],
+    /// Whether each node is encoded and finished in error scopes of its own
+    /// ([`ExecutionOptions::pass_errors`](crate::ExecutionOptions::pass_errors)).
+    pub pass_errors: bool,
 }
 
 impl<'x> Executor<'x, '_> {
@@ -57,6 +64,9 @@ impl<'x> Executor<'x, '_> {
     }
 
     fn graph_segment(&mut self, index: usize, nodes: &[PassId], last: bool) -> Result<()> {
+        if self.pass_errors {
+            return self.checked_segment(index, nodes, last);
+        }
         let label = &self.segment_labels[index];
         let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(label) });
         for &pass in nodes {
@@ -68,6 +78,39 @@ impl<'x> Executor<'x, '_> {
             gpu.encode_resolve(&mut encoder);
         }
         self.queue.submit([encoder.finish()]);
+        Ok(())
+    }
+
+    /// A graph segment whose nodes are each encoded into an encoder of their
+    /// own and finished in error scopes; nothing is submitted unless wgpu
+    /// accepted every node.
+    #[cold]
+    fn checked_segment(&mut self, index: usize, nodes: &[PassId], last: bool) -> Result<()> {
+        let device = self.device;
+        let mut buffers = Vec::with_capacity(nodes.len() + 1);
+        for &pass in nodes {
+            let (encoded, refusal) = in_error_scopes(device, || {
+                let label = &*self.labels[pass.index()];
+                let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(label) });
+                self.markers.enter(&mut encoder, self.nodes[pass.index()].group());
+                self.timed_node(pass, |this| this.encode(&mut encoder, pass))?;
+                self.markers.close(&mut encoder);
+                Ok(encoder.finish())
+            });
+            let buffer = encoded?;
+            if let Some(error) = refusal {
+                let pass = PassRef { id: pass, label: self.labels[pass.index()].clone() };
+                return Err(FrameGraphError::PassRefused { pass, reason: one_line(&error) });
+            }
+            buffers.push(buffer);
+        }
+        if last && let Some(gpu) = self.gpu {
+            let label = &self.segment_labels[index];
+            let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(label) });
+            gpu.encode_resolve(&mut encoder);
+            buffers.push(encoder.finish());
+        }
+        self.queue.submit(buffers);
         Ok(())
     }
 

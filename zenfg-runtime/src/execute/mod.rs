@@ -263,6 +263,7 @@ impl CompiledFrame<'_> {
                 gpu: active.as_ref(),
                 timed: 0,
                 segment_labels: segment_labels.first(plan.segments.len()),
+                pass_errors: options.pass_errors,
             };
             executor.run(&plan.order, &plan.segments)?;
             if let Some(active) = active {

@@ -13,6 +13,18 @@ pub struct ExecutionOptions {
     /// An application frame number passed to callbacks and timing reports.
     /// It has no other effect (in particular it does not age the pool).
     pub frame_index: u64,
+    /// Encode each node into a command encoder of its own, labelled with the
+    /// node's label, and finish it in error scopes, so that wgpu's refusal of
+    /// what a callback recorded (a draw without its pipeline, bind groups or
+    /// vertex buffers, a pipeline that does not fit the attachments) fails
+    /// the execution with
+    /// [`PassRefused`](crate::FrameGraphError::PassRefused) (FG4018) naming
+    /// the pass, before anything of its segment is submitted. Without it
+    /// wgpu reports the refusal to the device's uncaptured-error handler
+    /// (which panics by default), naming only the segment's encoder. Off by
+    /// default: it costs a command encoder, a command buffer and two error
+    /// scopes per node.
+    pub pass_errors: bool,
 }
 
 impl ExecutionOptions {
@@ -20,6 +32,15 @@ impl ExecutionOptions {
     #[must_use]
     pub const fn with_gpu_debug_groups(mut self, enabled: bool) -> Self {
         self.gpu_debug_groups = enabled;
+        self
+    }
+
+    /// The same options with wgpu's refusals of each pass's commands caught
+    /// and returned as FG4018 naming the pass, or left to the device's
+    /// handler (see [`pass_errors`](Self::pass_errors)).
+    #[must_use]
+    pub const fn with_pass_errors(mut self, enabled: bool) -> Self {
+        self.pass_errors = enabled;
         self
     }
 

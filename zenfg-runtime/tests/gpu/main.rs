@@ -7,6 +7,7 @@ mod execution_common;
 
 mod bindings;
 mod helpers;
+mod refusals;
 mod storage;
 
 use std::time::Duration;
