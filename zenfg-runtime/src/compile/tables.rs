@@ -218,6 +218,43 @@ pub(crate) fn build(
     CompilationReport { summary, full }
 }
 
+/// For each culled node that writes a resource a retained node overwrites
+/// later, that resource and the first such retained node: the likeliest
+/// reason it was culled is that overwrite (where `preserve` may have been
+/// meant). One walk of the access table, backwards.
+fn overwritten_after(rec: &Recording<'_>, retained: &[bool], culled: usize) -> Vec<Option<(ResourceId, PassId)>> {
+    if culled == 0 {
+        return Vec::new();
+    }
+    let mut found = vec![None; rec.nodes.len()];
+    let mut next_overwrite: Vec<Option<PassId>> = vec![None; rec.resources.len()];
+    for access in rec.accesses.iter().rev().filter(|access| access.graph_effect() && access.produces_value()) {
+        let resource = access.resource.index();
+        if retained[access.pass.index()] {
+            if !access.consumes_previous() {
+                next_overwrite[resource] = Some(access.pass);
+            }
+        } else if let Some(later) = next_overwrite[resource] {
+            found[access.pass.index()] = Some((access.resource, later));
+        }
+    }
+    found
+}
+
+/// Why the culled node `label` was culled, in words.
+fn culled_message(rec: &Recording<'_>, label: &str, overwritten: Option<(ResourceId, PassId)>) -> String {
+    match overwritten {
+        Some((resource, later)) => format!(
+            "pass `{label}` was culled: no root or side effect depends on what it writes, since pass `{later}` \
+             overwrites `{resource}` after it; if `{later}` is meant to keep what `{label}` wrote, declare its \
+             write of `{resource}` `preserve`",
+            later = rec.node_labels[later.index()],
+            resource = rec.resources[resource.index()].label(),
+        ),
+        None => format!("pass `{label}` was culled: no root or side effect depends on what it writes"),
+    }
+}
+
 fn full_report(
     rec: &Recording<'_>,
     content: &ContentOutcome,
@@ -249,6 +286,7 @@ fn full_report(
     let mut node_rows = Refill::new(nodes, plan.order.len());
     let mut culled_rows = Refill::new(culled_nodes, culled);
     let mut diagnostic_rows = Refill::new(diagnostics, culled);
+    let overwritten = overwritten_after(rec, retained, culled);
     for (index, (node, label)) in rec.nodes.iter().zip(rec.node_labels.iter()).enumerate() {
         let id = PassId(index as u32);
         if retained[index] {
@@ -275,7 +313,7 @@ fn full_report(
             diagnostic_rows.push(Diagnostic {
                 code: "culled-node",
                 severity: DiagnosticSeverity::Info,
-                message: format!("pass `{label}` was culled: no root or side effect depends on what it writes"),
+                message: culled_message(rec, label, overwritten[index]),
                 pass: Some(id),
                 resource: None,
             });

@@ -389,3 +389,34 @@ fn a_report_reusing_an_earlier_reports_storage_holds_only_its_own_rows() {
     assert_eq!(full_report_of(&mut graph, small), fresh_small);
     assert_eq!(taken, fresh_mixed);
 }
+
+#[test]
+fn a_pass_culled_because_a_later_pass_overwrites_what_it_wrote_is_told_which_pass_and_to_preserve() {
+    let mut graph = FrameGraph::new();
+    let report = full_report_of(&mut graph, |frame| {
+        let state = buffer(frame, "state", 64);
+        let unused = buffer(frame, "unused", 64);
+        let mut pass = frame.compute_pass("seed");
+        let _ = pass.storage_buffer_write(state, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("dead");
+        let _ = pass.storage_buffer_write(unused, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        let mut pass = frame.compute_pass("accumulate");
+        let _ = pass.storage_buffer_write(state, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.finish().unwrap();
+        frame.mark_buffer_root(state, BufferRange::whole(), RootReason::Output).unwrap();
+    });
+    let full = report.full.as_ref().unwrap();
+    let messages: Vec<&str> = full.diagnostics.iter().map(|diagnostic| diagnostic.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "pass `seed` was culled: no root or side effect depends on what it writes, since pass `accumulate` \
+             overwrites `state` after it; if `accumulate` is meant to keep what `seed` wrote, declare its write of \
+             `state` `preserve`",
+            "pass `dead` was culled: no root or side effect depends on what it writes",
+        ]
+    );
+    assert!(full.culled_nodes.iter().all(|node| node.reason == CulledNodeReason::NotReachableFromRoot));
+}
