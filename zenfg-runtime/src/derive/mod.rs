@@ -258,10 +258,12 @@ pub trait Pass<'frame> {
     /// # Errors
     ///
     /// FG1110 for more bind groups, a higher binding index or more bindings
-    /// of a kind in one stage than the device's limits allow; FG1111 for an
-    /// entry that needs a feature or a format capability the device lacks
-    /// (writable storage visible to the vertex stage, a storage texture
-    /// format that does not allow the entry's access), naming the field.
+    /// of a kind in one stage than the device's limits allow, or more bytes
+    /// of immediates than `max_immediate_size`; FG1111 for an entry that
+    /// needs a feature or a format capability the device lacks (writable
+    /// storage visible to the vertex stage, a storage texture format that
+    /// does not allow the entry's access), naming the field, and for
+    /// immediates on a device without `IMMEDIATES`.
     /// Neither names a node or a resource: no frame records the pass. A
     /// refusal of wgpu's that these checks do not foresee (a format
     /// capability of the adapter's, on a device with
@@ -274,6 +276,7 @@ pub trait Pass<'frame> {
         let label = Self::ACCESSES.label;
         check_layouts(&mut DeviceCapabilities::of_device(device), Self::BIND_GROUPS)
             .map_err(|refusal| refusal.unrecorded(Label::from(label)))?;
+        check_immediates(device, label, Self::IMMEDIATE_SIZE)?;
         created(device, || {
             let groups = Self::BIND_GROUPS.iter().map(|table| table.group + 1).max().unwrap_or(0);
             let layouts: Vec<Option<wgpu::BindGroupLayout>> =
@@ -293,6 +296,42 @@ pub trait Pass<'frame> {
             message: format!("wgpu refuses the layouts of pass `{label}`: {}", one_line(&error)),
         })
     }
+}
+
+/// Refuses `size` bytes of immediates on a device without the feature or
+/// with a smaller `max_immediate_size`, before wgpu is asked.
+fn check_immediates(device: &wgpu::Device, label: &'static str, size: u32) -> Result<()> {
+    if size == 0 {
+        return Ok(());
+    }
+    if !device.features().contains(wgpu::Features::IMMEDIATES) {
+        return Err(FrameGraphError::MissingDeviceFeature {
+            pass: None,
+            resource: None,
+            label: Label::from(label),
+            feature: wgpu::Features::IMMEDIATES,
+            message: format!(
+                "the shader of pass `{label}` declares {size} bytes of `var<immediate>` data; request \
+                 `wgpu::Features::IMMEDIATES` and a `max_immediate_size` of at least {size} when creating the device"
+            ),
+        });
+    }
+    let bound = device.limits().max_immediate_size;
+    if size > bound {
+        return Err(FrameGraphError::DeviceLimitExceeded {
+            pass: None,
+            resource: None,
+            label: Label::from(label),
+            limit: "max_immediate_size",
+            value: u64::from(size),
+            bound: u64::from(bound),
+            message: format!(
+                "the shader of pass `{label}` declares {size} bytes of `var<immediate>` data; request a \
+                 `max_immediate_size` of at least {size} when creating the device, or make the immediate data smaller"
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// The callback of a derived pass, with the tokens it resolves.

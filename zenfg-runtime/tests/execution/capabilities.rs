@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex};
 
 use crate::execution_common::{noop, noop_without_timestamps};
-use zenfg_runtime::prelude::{Pass, Texture};
+use zenfg_runtime::prelude::{Buffer, Pass, Texture};
 use zenfg_runtime::{
     BufferDesc, BufferRange, CompileOptions, DeviceCapabilities, FrameGraph, FrameGraphError, RootReason, TextureDesc,
     TextureViewDesc, WriteContents,
@@ -18,6 +18,15 @@ struct StoreBgra<'f> {
     #[storage_write(overwrite, binding = 0, format = Bgra8Unorm)]
     #[root(output)]
     target: Texture<'f>,
+}
+
+/// Reads immediates, which need `Features::IMMEDIATES`.
+#[derive(Pass)]
+#[pass(compute, shader = "tests/shaders/tint.wgsl")]
+struct Tinted<'f> {
+    #[storage_write(overwrite)]
+    #[root(output)]
+    result: Buffer<'f>,
 }
 
 #[derive(Pass)]
@@ -152,6 +161,37 @@ fn a_pipeline_layout_the_device_cannot_hold_is_an_fg_error_naming_the_pass_and_f
     assert!(error.to_string().contains("`fifth-group`"), "{error}");
 
     Store::try_pipeline_layout(&device).expect("a layout the device holds");
+    assert!(errors.lock().unwrap().is_empty(), "a refusal reached the handler: {:?}", errors.lock().unwrap());
+}
+
+#[test]
+fn immediates_need_the_device_feature_and_a_limit_that_holds_them() {
+    assert_eq!(Tinted::IMMEDIATE_SIZE, 32);
+    let (device, _queue) = noop_without_timestamps();
+    let errors = uncaptured(&device);
+    let error = Tinted::try_pipeline_layout(&device).unwrap_err();
+    let FrameGraphError::MissingDeviceFeature { feature, .. } = &error else { panic!("{error}") };
+    assert_eq!(*feature, wgpu::Features::IMMEDIATES);
+    assert!(error.to_string().starts_with("FG1111: `tinted` needs the device feature IMMEDIATES: "), "{error}");
+    assert!(error.to_string().contains("declares 32 bytes of `var<immediate>` data"), "{error}");
+
+    let small = wgpu::Device::noop(&wgpu::DeviceDescriptor {
+        required_features: wgpu::Features::IMMEDIATES,
+        required_limits: wgpu::Limits { max_immediate_size: 16, ..Default::default() },
+        ..Default::default()
+    })
+    .0;
+    let error = Tinted::try_pipeline_layout(&small).unwrap_err();
+    let FrameGraphError::DeviceLimitExceeded { limit, value, bound, .. } = &error else { panic!("{error}") };
+    assert_eq!((*limit, *value, *bound), ("max_immediate_size", 32, 16));
+
+    let enough = wgpu::Device::noop(&wgpu::DeviceDescriptor {
+        required_features: wgpu::Features::IMMEDIATES,
+        required_limits: wgpu::Limits { max_immediate_size: 32, ..Default::default() },
+        ..Default::default()
+    })
+    .0;
+    Tinted::try_pipeline_layout(&enough).expect("a device with immediates holds the layout");
     assert!(errors.lock().unwrap().is_empty(), "a refusal reached the handler: {:?}", errors.lock().unwrap());
 }
 
