@@ -440,6 +440,7 @@ impl<'frame> Frame<'frame> {
         finish: impl FnOnce(PassBuilder<'_, 'frame, P::Kind>, P::Declared) -> Result<PassId>,
     ) -> Result<PassId> {
         let mut builder = P::Kind::begin(self, pass.label());
+        builder.describe_fields(|role| P::ACCESSES.fields_with(role));
         if P::ACCESSES.side_effect {
             builder.set_side_effect(true);
         }

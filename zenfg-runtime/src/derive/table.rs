@@ -22,6 +22,16 @@ pub struct AccessTable {
     pub fields: &'static [FieldAccess],
 }
 
+impl AccessTable {
+    /// The fields that declare `role`, quoted and joined with "or", or
+    /// `None` when no field does.
+    pub(crate) fn fields_with(&self, role: AccessRole) -> Option<String> {
+        let names: Vec<String> =
+            self.fields.iter().filter(|field| field.role == role).map(|field| format!("`{}`", field.field)).collect();
+        (!names.is_empty()).then(|| names.join(" or "))
+    }
+}
+
 /// How many accesses a field declares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Repeat {

@@ -184,6 +184,11 @@ fn a_failed_declaration_poisons_the_recording_with_its_error() -> Result<(), Fra
     let texture = frame.create_texture(rgba("both"))?;
     let error = frame.add(ReadAndWrite { read: texture, write: texture }, |_| Ok(())).expect_err("FG1105");
     assert_eq!(error.code(), "FG1105");
+    let message = error.to_string();
+    assert!(
+        message.contains("the storage texture write of field `write` (mip 0 slices 0..1) overlaps the earlier sampled texture of field `read`"),
+        "the message names both fields: {message}"
+    );
     let compiled = frame.compile(CompileOptions::default());
     assert_eq!(compiled.map(|_| ()).expect_err("poisoned").code(), "FG1105");
     Ok(())
@@ -222,7 +227,9 @@ fn a_buffer_written_as_read_write_storage_and_used_otherwise_in_one_pass_is_fg11
     let message = error.to_string();
     assert!(message.contains("`ping-pong`") && message.contains("`data`"), "{message}");
     assert!(
-        message.contains("storage buffer write (bytes 256..+256) and the storage buffer read (bytes 0..+256)"),
+        message.contains(
+            "storage buffer write of field `dst` (bytes 256..+256) and the storage buffer read of field `src` (bytes 0..+256)"
+        ),
         "{message}"
     );
     assert!(message.contains("wgpu tracks a buffer's usage as a whole within a compute pass"), "{message}");

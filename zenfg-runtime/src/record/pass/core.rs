@@ -4,7 +4,7 @@
 
 use std::marker::PhantomData;
 
-use super::{PassBuilder, texture_parts};
+use super::{FieldNames, PassBuilder, texture_parts};
 use crate::desc::{BufferRange, Label};
 use crate::error::{FrameGraphError, PassRef, Result};
 use crate::handle::{Buffer, TextureTarget};
@@ -35,6 +35,7 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
             group,
             depth: None,
             open: true,
+            fields: None,
             #[cfg(feature = "tracing")]
             span,
             _kind: PhantomData,
@@ -77,6 +78,20 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
         Ok(AccessId(id))
     }
 
+    /// Names the fields of the derived pass being declared in the conflict
+    /// errors of its accesses.
+    pub(crate) fn describe_fields(&mut self, fields: FieldNames) {
+        self.fields = Some(fields);
+    }
+
+    /// `role`, and for a derived pass the fields that declare it.
+    fn role_of_fields(&self, role: AccessRole) -> String {
+        match self.fields.and_then(|fields| fields(role)) {
+            Some(fields) => format!("{role} of field {fields}"),
+            None => role.to_string(),
+        }
+    }
+
     #[cold]
     pub(super) fn conflict(&self, record: AccessRecord, index: usize) -> FrameGraphError {
         let rec = &self.frame.rec;
@@ -88,9 +103,9 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
             message: format!(
                 "the {} ({}) overlaps the earlier {} ({}) and one of them writes; \
                  declare disjoint ranges, or one access that covers both uses",
-                record.role,
+                self.role_of_fields(record.role),
                 record.region().range_of(resource),
-                other.role,
+                self.role_of_fields(other.role),
                 other.region().range_of(resource),
             ),
         }
@@ -126,9 +141,9 @@ impl<'a, 'frame, K: PassKind> PassBuilder<'a, 'frame, K> {
                 "the {} ({}) and the {} ({}) use one buffer, and wgpu tracks a buffer's usage as a whole within \
                  a {} pass: read-write storage excludes every other use; bind both ranges as read-write storage \
                  (`#[storage_write(preserve)]` and `var<storage, read_write>`), or keep them in two buffers",
-                written.role,
+                self.role_of_fields(written.role),
                 written.region().range_of(resource),
-                other.role,
+                self.role_of_fields(other.role),
                 other.region().range_of(resource),
                 if K::KIND == NodeKind::Render { "render" } else { "compute" },
             ),

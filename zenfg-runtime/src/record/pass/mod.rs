@@ -105,11 +105,18 @@ pub struct PassBuilder<'a, 'frame, K: PassKind> {
     binding_checks_start: u32,
     depth: Option<DepthTarget>,
     open: bool,
+    /// For a derived pass, the names of the fields that declare a role,
+    /// which conflict errors quote; `None` for a hand-written builder.
+    fields: Option<FieldNames>,
     /// The `record_pass` span, open while the pass is declared.
     #[cfg(feature = "tracing")]
     span: Option<tracing::span::EnteredSpan>,
     _kind: PhantomData<K>,
 }
+
+/// The fields of a derived pass that declare a role, quoted and joined
+/// (`` `a` `` or `` `a` or `b` ``), or `None` when no field does.
+pub(crate) type FieldNames = fn(crate::types::AccessRole) -> Option<String>;
 
 /// The resource, view and region a texture selection declares.
 fn texture_parts(selection: TextureSelection) -> (crate::ids::ResourceId, Option<crate::ids::ViewId>, Region) {
