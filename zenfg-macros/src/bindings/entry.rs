@@ -71,21 +71,31 @@ pub(crate) struct GroupLayout {
 }
 
 /// The entries grouped, in group and binding order; two fields on one
-/// binding of a group are recorded.
-pub(crate) fn groups(entries: Vec<Entry>, diag: &mut Diagnostics) -> Vec<GroupLayout> {
+/// binding of a group are recorded. `shader` is the file the bindings were
+/// read from, when a shader decided them.
+pub(crate) fn groups(entries: Vec<Entry>, shader: Option<&str>, diag: &mut Diagnostics) -> Vec<GroupLayout> {
     let mut by_slot: BTreeMap<(u32, u32), Entry> = BTreeMap::new();
     for entry in entries {
         let slot = (entry.group, entry.binding);
         if let Some(first) = by_slot.get(&slot) {
-            diag.error(
-                entry.span,
-                Code::SharedBinding,
-                format!(
-                    "`{}` and `{}` both bind @group({}) @binding({})",
-                    entry.field, first.field, entry.group, entry.binding
+            let (message, help) = match shader {
+                Some(file) => (
+                    format!(
+                        "`{}` and `{}` both bind @group({}) @binding({}) in {file}: WGSL lets entry points that \
+                         share no global reuse a binding, but a pass has one layout for all its entry points",
+                        entry.field, first.field, entry.group, entry.binding
+                    ),
+                    format!("give `{}` or `{}` another `@binding` in {file}", first.field, entry.field),
                 ),
-                "give each field its own `binding = N` in its group",
-            );
+                None => (
+                    format!(
+                        "`{}` and `{}` both bind @group({}) @binding({})",
+                        entry.field, first.field, entry.group, entry.binding
+                    ),
+                    "give each field its own `binding = N` in its group".to_owned(),
+                ),
+            };
+            diag.error(entry.span, Code::SharedBinding, message, help);
             continue;
         }
         by_slot.insert(slot, entry);

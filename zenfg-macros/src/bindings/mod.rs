@@ -396,9 +396,11 @@ pub(crate) fn resolve(
     shader: Option<ShaderBindings<'_>>,
     diag: &mut Diagnostics,
 ) -> Vec<GroupLayout> {
-    let entries = match shader {
-        Some(shader) => shader_match::entries(kind, bindables, &shader, diag),
-        None => attributes::entries(kind, bindables, diag),
-    };
-    entry::groups(entries, diag)
+    match shader {
+        Some(shader) => {
+            let entries = shader_match::entries(kind, bindables, &shader, diag);
+            entry::groups(entries, Some(&shader.interface.file), diag)
+        }
+        None => entry::groups(attributes::entries(kind, bindables, diag), None, diag),
+    }
 }
