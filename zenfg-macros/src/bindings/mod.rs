@@ -271,6 +271,13 @@ fn check_fragment_stage(interface: &ShaderInterface, fields: &[Field], path: &Li
     }
 }
 
+/// `@location(0)`, `@location(0) and @location(1)`, `@location(0), @location(1) and @location(2)`.
+fn locations(slots: &[u32]) -> String {
+    let mut named: Vec<String> = slots.iter().map(|slot| format!("@location({slot})")).collect();
+    let last = named.pop().unwrap_or_default();
+    if named.is_empty() { last } else { format!("{} and {last}", named.join(", ")) }
+}
+
 /// ZM0029 on the shader of a render pass without a `#[vertex]` field whose
 /// vertex entry point reads vertex inputs: no pipeline of the pass can be
 /// given a vertex buffer the graph knows of, and wgpu refuses a pipeline
@@ -280,7 +287,6 @@ fn check_vertex_inputs(interface: &ShaderInterface, fields: &[Field], path: &Lit
         return;
     }
     let Some(entry) = interface.entry_points.iter().find(|entry| !entry.vertex_inputs.is_empty()) else { return };
-    let locations: Vec<String> = entry.vertex_inputs.iter().map(|location| format!("@location({location})")).collect();
     diag.error(
         path.span(),
         Code::ShaderMismatch,
@@ -289,7 +295,7 @@ fn check_vertex_inputs(interface: &ShaderInterface, fields: &[Field], path: &Lit
              draws from is declared",
             entry.name,
             interface.file,
-            locations.join(", ")
+            locations(&entry.vertex_inputs)
         ),
         "add a field for each vertex buffer, `#[vertex] vertices: BufferSlice<'f>` (a buffer owned outside the \
          graph is imported, with `import_native_buffer`), and set it in the callback with \
@@ -314,11 +320,6 @@ fn check_fragment_outputs(interface: &ShaderInterface, fields: &[Field], diag: &
             if missing.is_empty() {
                 continue;
             }
-            let locations = |slots: &[u32]| {
-                let mut named: Vec<String> = slots.iter().map(|slot| format!("@location({slot})")).collect();
-                let last = named.pop().unwrap_or_default();
-                if named.is_empty() { last } else { format!("{} and {last}", named.join(", ")) }
-            };
             let writes =
                 if written.is_empty() { "no color output".to_owned() } else { format!("only {}", locations(&written)) };
             let at = if slots.len() == 1 { format!("slot {}", slots.start) } else { format!("slots {slots:?}") };
