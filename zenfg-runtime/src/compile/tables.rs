@@ -1,5 +1,6 @@
 //! Builds the [`CompilationReport`] from the recording and the plan.
 
+use std::collections::hash_map::Entry;
 use std::fmt::Write as _;
 
 use super::Plan;
@@ -241,6 +242,34 @@ fn overwritten_after(rec: &Recording<'_>, retained: &[bool], culled: usize) -> V
     found
 }
 
+/// Each label that more than one of `labels` has, with the indices that
+/// have it, in the order the labels first appear.
+fn shared_labels<'l>(labels: impl Iterator<Item = &'l str>) -> Vec<(&'l str, Vec<u32>)> {
+    let mut position: FastMap<&str, usize> = FastMap::default();
+    let mut labelled: Vec<(&str, Vec<u32>)> = Vec::new();
+    for (index, label) in (0..).zip(labels) {
+        match position.entry(label) {
+            Entry::Occupied(at) => labelled[*at.get()].1.push(index),
+            Entry::Vacant(slot) => {
+                slot.insert(labelled.len());
+                labelled.push((label, vec![index]));
+            }
+        }
+    }
+    labelled.retain(|(_, indices)| indices.len() > 1);
+    labelled
+}
+
+/// The first few of `indices`, each named by `name`, with how many more.
+fn ids(indices: &[u32], name: impl Fn(u32) -> String) -> String {
+    const SHOWN: usize = 4;
+    let mut listed: Vec<String> = indices.iter().take(SHOWN).map(|&index| name(index)).collect();
+    if indices.len() > SHOWN {
+        listed.push(format!("{} more", indices.len() - SHOWN));
+    }
+    listed.join(", ")
+}
+
 /// Why the culled node `label` was culled, in words.
 fn culled_message(rec: &Recording<'_>, label: &str, overwritten: Option<(ResourceId, PassId)>) -> String {
     match overwritten {
@@ -318,6 +347,34 @@ fn full_report(
                 resource: None,
             });
         }
+    }
+    for (label, passes) in shared_labels(rec.node_labels.iter().map(|label| &**label)) {
+        diagnostic_rows.push(Diagnostic {
+            code: "duplicate-label",
+            severity: DiagnosticSeverity::Warning,
+            message: format!(
+                "{} passes are labelled `{label}` ({}); errors, reports and timings name a pass by its label, so \
+                 give each its own (`format!(\"{label}-{{index}}\")` in a loop)",
+                passes.len(),
+                ids(&passes, |index| PassId(index).to_string()),
+            ),
+            pass: Some(PassId(passes[1])),
+            resource: None,
+        });
+    }
+    for (label, resources) in shared_labels(rec.resources.iter().map(|resource| &**resource.label())) {
+        diagnostic_rows.push(Diagnostic {
+            code: "duplicate-label",
+            severity: DiagnosticSeverity::Warning,
+            message: format!(
+                "{} resources are labelled `{label}` ({}); errors and reports name a resource by its label, so \
+                 give each its own",
+                resources.len(),
+                ids(&resources, |index| ResourceId(index).to_string()),
+            ),
+            pass: None,
+            resource: Some(ResourceId(resources[1])),
+        });
     }
     drop((node_rows, culled_rows, diagnostic_rows));
     refill(

@@ -420,3 +420,43 @@ fn a_pass_culled_because_a_later_pass_overwrites_what_it_wrote_is_told_which_pas
     );
     assert!(full.culled_nodes.iter().all(|node| node.reason == CulledNodeReason::NotReachableFromRoot));
 }
+
+#[test]
+fn passes_or_resources_sharing_a_label_are_a_warning_in_the_full_report() {
+    let mut graph = FrameGraph::new();
+    let report = full_report_of(&mut graph, |frame| {
+        let mips: Vec<_> = (0..3).map(|_| buffer(frame, "mip", 64)).collect();
+        for mip in &mips {
+            let mut pass = frame.compute_pass("downsample");
+            let _ = pass.storage_buffer_write(*mip, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+            pass.finish().unwrap();
+            frame.mark_buffer_root(*mip, BufferRange::whole(), RootReason::Output).unwrap();
+        }
+        let other = buffer(frame, "other", 64);
+        let mut pass = frame.compute_pass("unique");
+        let _ = pass.storage_buffer_write(other, BufferRange::whole(), WriteContents::Overwrite).unwrap();
+        pass.set_side_effect(true);
+        pass.finish().unwrap();
+    });
+    let full = report.full.as_ref().unwrap();
+    let warnings: Vec<_> = full
+        .diagnostics
+        .iter()
+        .map(|diagnostic| (diagnostic.code, diagnostic.severity, diagnostic.pass, diagnostic.resource))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            ("duplicate-label", DiagnosticSeverity::Warning, Some(full.nodes[1].id), None),
+            ("duplicate-label", DiagnosticSeverity::Warning, None, Some(full.resources[1].id)),
+        ]
+    );
+    assert_eq!(
+        full.diagnostics[0].message,
+        "3 passes are labelled `downsample` (pass 0, pass 1, pass 2); errors, reports and timings name a pass by its \
+         label, so give each its own (`format!(\"downsample-{index}\")` in a loop)"
+    );
+    assert!(
+        full.diagnostics[1].message.starts_with("3 resources are labelled `mip` (resource 0, resource 1, resource 2)")
+    );
+}
