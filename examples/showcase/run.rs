@@ -98,8 +98,13 @@ fn render(directory: &Path, gpu: &Gpu, scene: &Scene, settings: Settings) -> Res
         record(&mut frame, scene, &renderer.samplers, Some(&renderer))?;
         let mut compiled = frame.compile(CompileOptions::full_report())?;
         let report = compiled.take_report().ok_or("the compiler returned no report")?;
-        // The debug groups become native markers for GPU capture tools.
-        let options = ExecutionOptions::default().with_frame_index(frame_index).with_gpu_debug_groups(true);
+        // The debug groups become native markers for GPU capture tools; in
+        // a debug build, what wgpu refuses of a callback's commands comes
+        // back as FG4018 naming the pass.
+        let options = ExecutionOptions::default()
+            .with_frame_index(frame_index)
+            .with_gpu_debug_groups(true)
+            .with_pass_errors(cfg!(debug_assertions));
         let mut timing = compiled.execute_with_timing(&gpu.queue, options, TimingMode::Both)?;
         let gpu_timing = timing.gpu.as_mut().map(|readback| readback.wait(Duration::from_secs(60))).transpose()?;
         exported = Some((report, timing, gpu_timing));
