@@ -89,6 +89,24 @@ fn render_pipeline(device: &wgpu::Device, source: &str, format: TextureFormat, s
     })
 }
 
+/// Records a render pass `label` that clears `target` and draws one
+/// triangle with `pipeline`.
+fn draw_full_screen<'f>(
+    frame: &mut zenfg_runtime::Frame<'f>,
+    label: &str,
+    target: zenfg_runtime::Texture<'f>,
+    pipeline: wgpu::RenderPipeline,
+) {
+    let mut draw = frame.render_pass(label.to_owned());
+    let _ = draw.color_attachment(target, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
+    draw.finish_render(move |cx| {
+        cx.pass.set_pipeline(&pipeline);
+        cx.pass.draw(0..3, 0..1);
+        Ok(())
+    })
+    .unwrap();
+}
+
 /// Dispatches `pipeline` over `workgroups` workgroups with the buffer of
 /// `token` bound whole at binding 0 of group 0.
 fn dispatch_on_storage(
@@ -184,14 +202,7 @@ fn a_render_pass_samples_a_transient_another_pass_drew() {
     let output = frame.import_buffer(BufferDesc::new("output", 256 * 8), readback_options()).unwrap();
     frame.bind_imported_buffer(output, &native).unwrap();
 
-    let mut draw = frame.render_pass("scene");
-    let _ = draw.color_attachment(scene, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
-    draw.finish_render(move |cx| {
-        cx.pass.set_pipeline(&scene_pipeline);
-        cx.pass.draw(0..3, 0..1);
-        Ok(())
-    })
-    .unwrap();
+    draw_full_screen(&mut frame, "scene", scene, scene_pipeline);
     let mut post = frame.render_pass("invert");
     let source = post.sampled_texture(scene).unwrap();
     let _ = post.color_attachment(inverted, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
@@ -412,14 +423,7 @@ fn gpu_timing_measures_render_and_compute_passes() {
     let mut spin = frame.compute_pass("spin");
     let token = spin.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite).unwrap();
     spin.finish_compute(move |cx| dispatch_on_storage(cx, &pipeline, token, 64)).unwrap();
-    let mut draw = frame.render_pass("draw");
-    let _ = draw.color_attachment(target, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
-    draw.finish_render(move |cx| {
-        cx.pass.set_pipeline(&draw_pipeline);
-        cx.pass.draw(0..3, 0..1);
-        Ok(())
-    })
-    .unwrap();
+    draw_full_screen(&mut frame, "draw", target, draw_pipeline);
     frame.mark_buffer_root(data, BufferRange::whole(), RootReason::Output).unwrap();
     frame.mark_texture_root(target, RootReason::Output).unwrap();
     let compiled = frame.compile(CompileOptions::default()).unwrap();

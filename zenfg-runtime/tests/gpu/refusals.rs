@@ -3,14 +3,16 @@
 //! is submitted, and the runtime executes the next frame as usual.
 
 use wgpu::util::DeviceExt;
-use wgpu::{BufferUsages, Color, TextureFormat};
+use wgpu::{BufferUsages, TextureFormat};
 use zenfg_runtime::{
-    BufferDesc, BufferRange, ColorAttachmentOps, CompileOptions, ExecutionOptions, FrameGraph, FrameGraphError,
-    ImportBufferOptions, InitialContents, TextureDesc, TimingMode, WriteContents,
+    BufferDesc, BufferRange, CompileOptions, ExecutionOptions, FrameGraph, FrameGraphError, ImportBufferOptions,
+    InitialContents, TextureDesc, TimingMode, WriteContents,
 };
 
 use crate::execution_common::{gpu, read_buffer, readback_buffer};
-use crate::{compute_pipeline, full_screen, readback_options, render_pipeline, words};
+use crate::{
+    compute_pipeline, dispatch_on_storage, draw_full_screen, full_screen, readback_options, render_pipeline, words,
+};
 
 const FILL: &str = "
 @group(0) @binding(0) var<storage, read_write> data: array<u32>;
@@ -56,19 +58,12 @@ fn fill_frame(
     })?;
     let mut fill = frame.compute_pass("fill");
     let token = fill.storage_buffer_write(data, BufferRange::whole(), WriteContents::Overwrite)?;
-    fill.finish_compute(move |cx| {
-        let buffer = cx.resources.buffer(token)?;
-        if let Some(pipeline) = &pipeline {
-            let bind_group = cx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: None,
-                layout: &pipeline.get_bind_group_layout(0),
-                entries: &[wgpu::BindGroupEntry { binding: 0, resource: buffer.as_entire_binding() }],
-            });
-            cx.pass.set_pipeline(pipeline);
-            cx.pass.set_bind_group(0, &bind_group, &[]);
+    fill.finish_compute(move |cx| match &pipeline {
+        Some(pipeline) => dispatch_on_storage(cx, pipeline, token, 1),
+        None => {
+            cx.pass.dispatch_workgroups(1, 1, 1);
+            Ok(())
         }
-        cx.pass.dispatch_workgroups(1, 1, 1);
-        Ok(())
     })?;
     let mut copy = frame.copy_pass("read");
     copy.copy_buffer_to_buffer(data, 0, out, 0, 16)?;
@@ -146,14 +141,7 @@ fn a_pipeline_whose_target_does_not_fit_the_attachment_is_fg4018_naming_the_rend
     let mut frame = graph.begin_frame();
     frame.push_debug_group("post").unwrap();
     let target = frame.create_texture(TextureDesc::new_2d("hdr", 8, 8, TextureFormat::Rgba16Float)).unwrap();
-    let mut draw = frame.render_pass("tonemap");
-    let _ = draw.color_attachment(target, ColorAttachmentOps::clear_store(Color::BLACK)).unwrap();
-    draw.finish_render(move |cx| {
-        cx.pass.set_pipeline(&pipeline);
-        cx.pass.draw(0..3, 0..1);
-        Ok(())
-    })
-    .unwrap();
+    draw_full_screen(&mut frame, "tonemap", target, pipeline);
     frame.pop_debug_group().unwrap();
     frame.mark_texture_root(target, zenfg_runtime::RootReason::Output).unwrap();
     let options = catching().with_gpu_debug_groups(true);
