@@ -4,7 +4,9 @@
 //! markers are popped down to the common prefix with the node's group path
 //! (root to leaf) and the rest of the path is pushed; at the end of the
 //! segment every marker is popped. Groups therefore reopen in each segment
-//! after an external submission, and external callbacks see no markers.
+//! after an external submission, and external callbacks see no markers. An
+//! execution that catches pass errors encodes each node into an encoder of
+//! its own, so there every node's groups open and close around the node.
 
 use crate::ids::DebugGroupId;
 use crate::record::GroupRecord;
